@@ -1,0 +1,57 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import { DomainError } from './domain-errors';
+import { errorBody, STATUS_BY_KIND } from './error-status';
+
+const PG_UNIQUE_VIOLATION = '23505';
+const PG_SERIALIZATION_FAILURE = '40001';
+const PG_DEADLOCK = '40P01';
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * Maps every error to `{"error": {"code", "message"}}`. Unknown errors become a 500 without
+ * leaking internals; races the database detects become 409 so the loser of a race is told so.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const { status, message } = this.describe(exception);
+    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (res.headersSent) return;
+    res.status(status).json(errorBody(status, message));
+  }
+
+  private describe(exception: unknown): { status: number; message: string } {
+    if (exception instanceof DomainError) {
+      return { status: STATUS_BY_KIND[exception.kind], message: exception.message };
+    }
+    if (exception instanceof HttpException) {
+      return { status: exception.getStatus(), message: httpMessage(exception) };
+    }
+    if (exception instanceof QueryFailedError) {
+      const code = (exception as QueryFailedError & { code?: string }).code;
+      if (code === PG_UNIQUE_VIOLATION) return { status: 409, message: 'The resource already exists or was changed concurrently' };
+      if (code === PG_SERIALIZATION_FAILURE || code === PG_DEADLOCK) {
+        return { status: 409, message: 'The resource was changed concurrently; retry the request' };
+      }
+      if (code === PG_FOREIGN_KEY_VIOLATION) return { status: 409, message: 'A referenced resource no longer exists' };
+    }
+    const bodyParserType = (exception as { type?: string } | null)?.type;
+    if (bodyParserType === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON in request body' };
+    if (bodyParserType === 'entity.too.large') return { status: 413, message: 'Request body is too large' };
+    return { status: 500, message: 'Unexpected error' };
+  }
+}
+
+function httpMessage(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  if (typeof message === 'string') return message;
+  return exception.message;
+}

@@ -1,0 +1,57 @@
+/**
+ * Typed errors thrown by domain entities and application services.
+ * They carry no HTTP knowledge; the exception filter maps each kind to a status once.
+ */
+export type DomainErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'precondition-failed'
+  | 'locked'
+  | 'too-large';
+
+export abstract class DomainError extends Error {
+  abstract readonly kind: DomainErrorKind;
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class InvalidError extends DomainError {
+  readonly kind = 'invalid';
+}
+
+export class UnauthenticatedError extends DomainError {
+  readonly kind = 'unauthenticated';
+}
+
+export class ForbiddenError extends DomainError {
+  readonly kind = 'forbidden';
+}
+
+export class NotFoundError extends DomainError {
+  readonly kind = 'not-found';
+  static of(resource: string, id?: string): NotFoundError {
+    return new NotFoundError(id ? `${resource} "${id}" not found` : `${resource} not found`);
+  }
+}
+
+export class ConflictError extends DomainError {
+  readonly kind = 'conflict';
+}
+
+export class PreconditionFailedError extends DomainError {
+  readonly kind = 'precondition-failed';
+}
+
+/** The resource refuses changes in its current state (e.g. a space in `locked` edit mode). */
+export class LockedError extends DomainError {
+  readonly kind = 'locked';
+}
+
+export class TooLargeError extends DomainError {
+  readonly kind = 'too-large';
+}

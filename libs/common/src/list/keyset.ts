@@ -1,0 +1,56 @@
+import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { CursorValue, decodeCursor, encodeCursor } from './cursor';
+import { Page, PageRequest } from './list-envelope';
+
+export interface KeysetOrder {
+  /** SQL expressions, most significant first; the last must be unique (usually the id). */
+  columns: string[];
+  /** Key of each column on the raw/entity row, used to build the next cursor. */
+  keys: string[];
+  direction: 'ASC' | 'DESC';
+  /** Turns a row's key value into a cursor value (dates become ISO strings). */
+}
+
+/**
+ * Keyset pagination: `WHERE (a, b) > (:a, :b) ORDER BY a, b LIMIT n+1`. No OFFSET, so a page
+ * costs the same wherever it is, and rows inserted meanwhile never shift or repeat items.
+ * `count` is the total of the filtered list.
+ */
+export async function paginate<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  order: KeysetOrder,
+  request: PageRequest,
+): Promise<Page<T>> {
+  const count = await qb.clone().getCount();
+  const cursor = decodeCursor(request.page, order.columns.length);
+  const paged = qb.clone();
+  if (cursor) {
+    const op = order.direction === 'ASC' ? '>' : '<';
+    const params: Record<string, CursorValue> = {};
+    const placeholders = cursor.map((value, i) => {
+      params[`__k${i}`] = value;
+      return `:__k${i}`;
+    });
+    paged.andWhere(`(${order.columns.join(', ')}) ${op} (${placeholders.join(', ')})`, params);
+  }
+  order.columns.forEach((column, i) => {
+    if (i === 0) paged.orderBy(column, order.direction);
+    else paged.addOrderBy(column, order.direction);
+  });
+  const rows = await paged.take(undefined).limit(request.limit + 1).getMany();
+  const hasMore = rows.length > request.limit;
+  const items = hasMore ? rows.slice(0, request.limit) : rows;
+  const last = items[items.length - 1];
+  return {
+    items,
+    count,
+    next: hasMore && last ? encodeCursor(order.keys.map((key) => toCursorValue(last[key]))) : undefined,
+  };
+}
+
+function toCursorValue(value: unknown): CursorValue {
+  if (value instanceof Date) return value.toISOString();
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  return String(value);
+}

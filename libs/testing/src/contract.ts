@@ -1,0 +1,147 @@
+import Ajv, { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+/**
+ * Checks our responses against GitBook's published OpenAPI contract: `@gitbook/api@0.146.0`
+ * first, then the current `@gitbook/api` for operations only newer versions describe.
+ */
+type Spec = { paths: Record<string, Record<string, Operation>>; components: { responses?: Record<string, unknown> } };
+type Operation = { responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> };
+
+const SPECS: { id: string; spec: Spec }[] = [
+  { id: 'gitbook-0.146', spec: toJsonSchemaDialect(require('@gitbook/api/spec/openapi.json')) },
+  { id: 'gitbook-current', spec: toJsonSchemaDialect(require('gitbook-api-current/spec/openapi.json')) },
+];
+
+/** OpenAPI 3.0's `nullable` as plain JSON Schema, which Ajv validates everywhere it appears. */
+function toJsonSchemaDialect<T>(document: T): T {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!node || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) out[key] = visit(value);
+    if (out.nullable !== true) return out;
+    delete out.nullable;
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    if (typeof out.type === 'string') {
+      out.type = [out.type, 'null'];
+      return out;
+    }
+    if (out.enum) return out;
+    return { anyOf: [out, { type: 'null' }] };
+  };
+  return visit(JSON.parse(JSON.stringify(document))) as T;
+}
+
+const ERROR_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  additionalProperties: false,
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      additionalProperties: false,
+      properties: { code: { type: 'integer' }, message: { type: 'string', minLength: 1 } },
+    },
+  },
+};
+
+const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+addFormats(ajv);
+for (const format of ['emoji', 'markdown', 'byte', 'binary', 'password', 'int32', 'int64', 'float', 'double', 'color']) {
+  if (!ajv.formats[format]) ajv.addFormat(format, true);
+}
+for (const { id, spec } of SPECS) ajv.addSchema(spec as object, id);
+const validateError = ajv.compile(ERROR_SCHEMA);
+const compiled = new Map<string, ValidateFunction>();
+
+interface Match {
+  method: string;
+  specId: string;
+  spec: Spec;
+  template: string;
+  operation: Operation;
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function findOperation(method: string, path: string): Match | undefined {
+  const segments = path.split('/').filter(Boolean);
+  for (const { id, spec } of SPECS) {
+    let best: { match: Match; literals: number } | undefined;
+    for (const [template, item] of Object.entries(spec.paths)) {
+      const operation = item[method.toLowerCase()];
+      if (!operation) continue;
+      const parts = template.split('/').filter(Boolean);
+      if (parts.length !== segments.length) continue;
+      let literals = 0;
+      const ok = parts.every((part, i) => {
+        if (part.startsWith('{')) return true;
+        literals++;
+        return part === segments[i];
+      });
+      if (ok && (!best || literals > best.literals)) best = { match: { method: method.toLowerCase(), specId: id, spec, template, operation }, literals };
+    }
+    if (best) return best.match;
+  }
+  return undefined;
+}
+
+function schemaValidator(match: Match, status: string): ValidateFunction | null | undefined {
+  const response = match.operation.responses[status];
+  if (!response) return undefined;
+  let pointer = `#/paths/${escapePointer(match.template)}/${match.method}/responses/${status}`;
+  let target: { $ref?: string; content?: Record<string, unknown> } = response;
+  if (response.$ref) {
+    pointer = response.$ref;
+    target = response.$ref.split('/').slice(1).reduce((node: any, key) => node[key], match.spec);
+  }
+  if (!target.content) return null;
+  const mediaType = Object.keys(target.content).find((t) => t.includes('json'));
+  if (!mediaType) return null;
+  return compileRef(`${match.specId}${pointer}/content/${escapePointer(mediaType)}/schema`);
+}
+
+function compileRef(ref: string): ValidateFunction {
+  let fn = compiled.get(ref);
+  if (!fn) {
+    fn = ajv.compile({ $ref: ref });
+    compiled.set(ref, fn);
+  }
+  return fn;
+}
+
+export class ContractViolation extends Error {}
+
+/** Throws a ContractViolation when a /v1 response does not match the contract. */
+export function checkContract(method: string, url: string, status: number, body: unknown): void {
+  const path = url.split('?')[0];
+  if (!path.startsWith('/v1/')) return;
+  const apiPath = path.slice(3);
+  const where = `${method.toUpperCase()} ${apiPath} -> ${status}`;
+  if (status >= 400) {
+    if (!validateError(body) || (body as { error: { code: number } }).error.code !== status) {
+      throw new ContractViolation(`${where}: error body must be {"error":{"code":${status},"message"}}, got ${JSON.stringify(body)}`);
+    }
+    return;
+  }
+  const match = findOperation(method, apiPath);
+  if (!match) throw new ContractViolation(`${where}: no operation in GitBook's contract matches this request`);
+  const validator = schemaValidator(match, String(status));
+  if (validator === undefined) {
+    const listed = Object.keys(match.operation.responses).join(', ');
+    throw new ContractViolation(`${where}: status ${status} is not one of the contract's (${listed})`);
+  }
+  if (validator === null) {
+    const empty = body === undefined || body === '' || (typeof body === 'object' && body !== null && Object.keys(body).length === 0);
+    if (!empty) throw new ContractViolation(`${where}: the contract has no body for this status, got ${JSON.stringify(body)}`);
+    return;
+  }
+  if (!validator(body)) {
+    const errors = (validator.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+    throw new ContractViolation(`${where} (${match.specId} ${match.template}) violates the contract:\n  ${errors.join('\n  ')}\nbody: ${JSON.stringify(body).slice(0, 2000)}`);
+  }
+}

@@ -1,0 +1,5 @@
+import { buildTemplateDatabase } from './database';
+
+export default async function globalSetup(): Promise<void> {
+  await buildTemplateDatabase();
+}

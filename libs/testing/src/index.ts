@@ -1,0 +1,3 @@
+export * from './contract';
+export * from './database';
+export * from './test-app';

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AppConfigModule } from '@app/common';
+import { CoreModule } from './core/core.module';
+import { DatabaseModule } from './database/database.module';
+import { AccessModule } from './modules/access/access.module';
+import { IdentityModule } from './modules/identity/identity.module';
+import { OrganizationsModule } from './modules/organizations/organizations.module';
+import { QueueModule } from './queue/queue.module';
+
+@Module({
+  imports: [AppConfigModule.forRoot(), CoreModule, DatabaseModule, QueueModule, AccessModule, IdentityModule, OrganizationsModule],
+})
+export class CliModule {}

@@ -1,0 +1,23 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { Public } from '../modules/identity/api/auth.decorators';
+import { RedisHealthIndicator } from './redis.health';
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly db: TypeOrmHealthIndicator,
+    private readonly redis: RedisHealthIndicator,
+  ) {}
+
+  @Get()
+  @Public()
+  @HealthCheck()
+  @ApiOperation({ summary: '200 when PostgreSQL and Redis answer, 503 otherwise' })
+  check() {
+    return this.health.check([() => this.db.pingCheck('postgres', { timeout: 1000 }), () => this.redis.check('redis')]);
+  }
+}

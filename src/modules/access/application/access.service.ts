@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { ForbiddenError, NotFoundError } from '@app/common';
+import { Tx } from '../../../database/transactions';
+import { AccessContext } from '../domain/access-context';
+import { MemberRole, OrgRole, atLeast } from '../domain/roles';
+import { AccessRepository } from '../infrastructure/access.repository';
+
+/**
+ * The one place that answers "what may this caller do here". Other modules ask it before
+ * every use case. Not being allowed to see something is reported as "not found", so that
+ * ids of other tenants never leak; seeing but not being allowed to change is "forbidden".
+ */
+@Injectable()
+export class AccessService {
+  constructor(private readonly repository: AccessRepository) {}
+
+  context(userId: string, organizationId: string, tx?: Tx): Promise<AccessContext> {
+    return this.repository.loadContext(userId, organizationId, tx);
+  }
+
+  /** The caller's organization role; 404 when they are not a member. */
+  async requireMember(userId: string, organizationId: string, tx?: Tx): Promise<AccessContext> {
+    const context = await this.context(userId, organizationId, tx);
+    if (!context.isMember) throw NotFoundError.of('Organization', organizationId);
+    return context;
+  }
+
+  /** As requireMember, then 403 unless the organization role is at least `minimum`. */
+  async requireOrgRole(userId: string, organizationId: string, minimum: MemberRole, tx?: Tx): Promise<AccessContext> {
+    const context = await this.requireMember(userId, organizationId, tx);
+    assertRole(context.orgRole ?? null, minimum, 'organization');
+    return context;
+  }
+
+  memberStats(organizationId: string, userIds: string[]) {
+    return this.repository.memberStats(organizationId, userIds);
+  }
+
+  teamStats(teamIds: string[]) {
+    return this.repository.teamStats(teamIds);
+  }
+}
+
+/** 403 naming what is missing, for a caller already known to see the resource. */
+export function assertRole(role: MemberRole | OrgRole | null | undefined, minimum: MemberRole, what: string): void {
+  if (!atLeast(role ?? null, minimum)) {
+    throw new ForbiddenError(`This action requires the "${minimum}" role on this ${what}`);
+  }
+}

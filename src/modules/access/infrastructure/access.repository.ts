@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Tx } from '../../../database/transactions';
+import { AccessContext, CollectionNode } from '../domain/access-context';
+import { DefaultLevel, MemberRole, OrgRole } from '../domain/roles';
+
+interface ContextRow {
+  member: { role: OrgRole } | null;
+  collections: [string, string | null, DefaultLevel][];
+  grants: [string | null, string | null, MemberRole][];
+}
+
+/**
+ * The authorization read model. It reads membership, team, collection and grant tables in one
+ * round trip so that every use case can decide access with a single query.
+ */
+@Injectable()
+export class AccessRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async loadContext(userId: string, organizationId: string, tx?: Tx): Promise<AccessContext> {
+    const manager = tx ?? this.dataSource.manager;
+    const [row] = (await manager.query(
+      `SELECT
+         (SELECT json_build_object('role', m.role) FROM organization_members m
+            WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled) AS member,
+         (SELECT coalesce(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json)
+            FROM collections c WHERE c.organization_id = $1) AS collections,
+         (SELECT coalesce(json_agg(json_build_array(g.space_id, g.collection_id, g.role)), '[]'::json)
+            FROM content_grants g
+           WHERE g.organization_id = $1
+             AND (g.user_id = $2 OR g.team_id IN (
+                   SELECT tm.team_id FROM team_members tm JOIN teams t ON t.id = tm.team_id
+                    WHERE tm.user_id = $2 AND t.organization_id = $1))) AS grants`,
+      [organizationId, userId],
+    )) as ContextRow[];
+    const collections: CollectionNode[] = row.collections.map(([id, parentId, defaultLevel]) => ({ id, parentId, defaultLevel }));
+    const spaceGrants = new Map<string, MemberRole[]>();
+    const collectionGrants = new Map<string, MemberRole[]>();
+    for (const [spaceId, collectionId, role] of row.grants) {
+      const target = spaceId ? spaceGrants : collectionGrants;
+      const key = (spaceId ?? collectionId) as string;
+      target.set(key, [...(target.get(key) ?? []), role]);
+    }
+    return new AccessContext(organizationId, row.member ? row.member.role : undefined, collections, spaceGrants, collectionGrants);
+  }
+
+  /** Per member: spaces shared with them (directly or through a team) and teams they belong to. */
+  async memberStats(organizationId: string, userIds: string[]): Promise<Map<string, { spaces: number; teams: number }>> {
+    const stats = new Map(userIds.map((id) => [id, { spaces: 0, teams: 0 }]));
+    if (userIds.length === 0) return stats;
+    const rows: { user_id: string; spaces: string; teams: string }[] = await this.dataSource.query(
+      `SELECT u.user_id,
+              (SELECT count(DISTINCT g.space_id) FROM content_grants g
+                WHERE g.organization_id = $1 AND g.space_id IS NOT NULL
+                  AND (g.user_id = u.user_id OR g.team_id IN (
+                        SELECT tm.team_id FROM team_members tm JOIN teams t ON t.id = tm.team_id
+                         WHERE tm.user_id = u.user_id AND t.organization_id = $1))) AS spaces,
+              (SELECT count(*) FROM team_members tm JOIN teams t ON t.id = tm.team_id
+                WHERE tm.user_id = u.user_id AND t.organization_id = $1) AS teams
+         FROM unnest($2::varchar[]) AS u(user_id)`,
+      [organizationId, userIds],
+    );
+    for (const row of rows) stats.set(row.user_id, { spaces: Number(row.spaces), teams: Number(row.teams) });
+    return stats;
+  }
+
+  /** Per team: its members and the spaces shared with it. */
+  async teamStats(teamIds: string[]): Promise<Map<string, { members: number; spaces: number }>> {
+    const stats = new Map(teamIds.map((id) => [id, { members: 0, spaces: 0 }]));
+    if (teamIds.length === 0) return stats;
+    const rows: { team_id: string; members: string; spaces: string }[] = await this.dataSource.query(
+      `SELECT t.team_id,
+              (SELECT count(*) FROM team_members tm WHERE tm.team_id = t.team_id) AS members,
+              (SELECT count(*) FROM content_grants g WHERE g.team_id = t.team_id AND g.space_id IS NOT NULL) AS spaces
+         FROM unnest($1::varchar[]) AS t(team_id)`,
+      [teamIds],
+    );
+    for (const row of rows) stats.set(row.team_id, { members: Number(row.members), spaces: Number(row.spaces) });
+    return stats;
+  }
+}

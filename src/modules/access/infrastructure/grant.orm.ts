@@ -1,0 +1,66 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
+import { CollectionOrm } from '../../collections/infrastructure/collection.orm';
+import { UserOrm } from '../../identity/infrastructure/user.orm';
+import { OrganizationOrm } from '../../organizations/infrastructure/organization.orm';
+import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
+import { TeamOrm } from '../../teams/infrastructure/team.orm';
+
+/**
+ * An explicit role given to one user or one team on a space or a collection. Exactly one
+ * resource and one principal per row; foreign keys remove grants with what they point at.
+ */
+@Entity('content_grants')
+@Check('content_grants_one_resource', 'num_nonnulls(space_id, collection_id) = 1')
+@Check('content_grants_one_principal', 'num_nonnulls(user_id, team_id) = 1')
+@Index('content_grants_space_user_key', ['spaceId', 'userId'], { unique: true, where: 'space_id IS NOT NULL AND user_id IS NOT NULL' })
+@Index('content_grants_space_team_key', ['spaceId', 'teamId'], { unique: true, where: 'space_id IS NOT NULL AND team_id IS NOT NULL' })
+@Index('content_grants_collection_user_key', ['collectionId', 'userId'], { unique: true, where: 'collection_id IS NOT NULL AND user_id IS NOT NULL' })
+@Index('content_grants_collection_team_key', ['collectionId', 'teamId'], { unique: true, where: 'collection_id IS NOT NULL AND team_id IS NOT NULL' })
+@Index('content_grants_user_idx', ['organizationId', 'userId'], { where: 'user_id IS NOT NULL' })
+@Index('content_grants_team_idx', ['organizationId', 'teamId'], { where: 'team_id IS NOT NULL' })
+export class GrantOrm {
+  @PrimaryColumn(primaryIdColumn())
+  id: string;
+
+  @Column(idColumn({ name: 'organization_id' }))
+  organizationId: string;
+
+  @ManyToOne(() => OrganizationOrm, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationOrm;
+
+  @Column(idColumn({ name: 'space_id', nullable: true }))
+  spaceId: string | null;
+
+  @ManyToOne(() => SpaceOrm, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'space_id' })
+  space?: SpaceOrm;
+
+  @Column(idColumn({ name: 'collection_id', nullable: true }))
+  collectionId: string | null;
+
+  @ManyToOne(() => CollectionOrm, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'collection_id' })
+  collection?: CollectionOrm;
+
+  @Column(idColumn({ name: 'user_id', nullable: true }))
+  userId: string | null;
+
+  @ManyToOne(() => UserOrm, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserOrm;
+
+  @Column(idColumn({ name: 'team_id', nullable: true }))
+  teamId: string | null;
+
+  @ManyToOne(() => TeamOrm, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'team_id' })
+  team?: TeamOrm;
+
+  @Column({ type: 'varchar', length: 16 })
+  role: string;
+
+  @Column(timestampColumn({ name: 'created_at' }))
+  createdAt: Date;
+}

@@ -1,0 +1,27 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { UnauthenticatedError } from '@app/common';
+import { IdentityService } from '../application/identity.service';
+import { PUBLIC_ROUTE } from './auth.decorators';
+
+/** Global guard: every route needs `Authorization: Bearer <token>` unless marked @Public(). */
+@Injectable()
+export class BearerGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly identity: IdentityService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+    const request = context.switchToHttp().getRequest();
+    const header: unknown = request.headers?.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) throw new UnauthenticatedError('Missing bearer token in the Authorization header');
+    const user = await this.identity.authenticate(match[1]);
+    if (!user) throw new UnauthenticatedError('Invalid or revoked API token');
+    request.user = user;
+    return true;
+  }
+}

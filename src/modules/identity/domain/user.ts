@@ -1,0 +1,29 @@
+import { InvalidError } from '@app/common';
+
+export interface User {
+  id: string;
+  email: string;
+  displayName: string;
+  photoUrl: string | null;
+  emailVerified: boolean;
+  createdAt: Date;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** E-mail addresses are compared case-insensitively, so they are kept lower-cased. */
+export function normalizeEmail(email: string): string {
+  const normalized = email.trim().toLowerCase();
+  if (!EMAIL.test(normalized) || normalized.length > 320) throw new InvalidError(`Invalid e-mail address "${email}"`);
+  return normalized;
+}
+
+export function emailDomain(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1);
+}
+
+export function validateDisplayName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length < 1 || trimmed.length > 255) throw new InvalidError('Display name must be 1 to 255 characters');
+  return trimmed;
+}

@@ -1,0 +1,26 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
+
+@Entity('users')
+export class UserOrm {
+  @PrimaryColumn(primaryIdColumn())
+  id: string;
+
+  /** Stored lower-cased; uniqueness is case-insensitive. Trigram-indexed for member search. */
+  @Index('users_email_trgm_idx', { synchronize: false })
+  @Column({ type: 'varchar', length: 320, unique: true })
+  email: string;
+
+  @Index('users_display_name_trgm_idx', { synchronize: false })
+  @Column({ name: 'display_name', type: 'varchar', length: 255 })
+  displayName: string;
+
+  @Column({ name: 'photo_url', type: 'varchar', length: 2048, nullable: true })
+  photoUrl: string | null;
+
+  @Column({ name: 'email_verified', type: 'boolean', default: true })
+  emailVerified: boolean;
+
+  @Column(timestampColumn({ name: 'created_at' }))
+  createdAt: Date;
+}

@@ -1,0 +1,46 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ListQueryDto, toEnvelope } from '@app/common';
+import { CurrentUser } from '../../identity/api/auth.decorators';
+import { User } from '../../identity/domain/user';
+import { OrganizationsService } from '../application/organizations.service';
+import { CreateOrganizationDto } from './dto/create-organization.dto';
+import { InviteUsersDto } from './dto/invite-users.dto';
+import { OrganizationPresenter } from './organization.presenter';
+
+@ApiTags('organizations')
+@ApiBearerAuth()
+@Controller('orgs')
+export class OrganizationsController {
+  constructor(
+    private readonly organizations: OrganizationsService,
+    private readonly presenter: OrganizationPresenter,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ operationId: 'createOrganization', summary: 'Create an organization; the caller becomes its admin' })
+  async create(@CurrentUser() user: User, @Body() body: CreateOrganizationDto) {
+    return this.presenter.present(await this.organizations.create(user, body));
+  }
+
+  @Get()
+  @ApiOperation({ operationId: 'listOrganizationsForAuthenticatedUser' })
+  async list(@CurrentUser() user: User, @Query() query: ListQueryDto) {
+    const page = await this.organizations.listForCaller(user, query.toPageRequest());
+    return toEnvelope(page, (view) => this.presenter.present(view));
+  }
+
+  @Get(':organizationId')
+  @ApiOperation({ operationId: 'getOrganizationById' })
+  async get(@CurrentUser() user: User, @Param('organizationId') organizationId: string) {
+    return this.presenter.present(await this.organizations.get(user, organizationId));
+  }
+
+  @Post(':organizationId/invites')
+  @HttpCode(200)
+  @ApiOperation({ operationId: 'inviteUsersToOrganization', summary: 'Invite users; unknown e-mails become pending invites' })
+  invite(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Body() body: InviteUsersDto) {
+    return this.organizations.invite(user, organizationId, body);
+  }
+}

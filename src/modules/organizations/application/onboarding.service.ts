@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock } from '@app/common';
+import { Transactions } from '../../../database/transactions';
+import { IdentityService } from '../../identity/application/identity.service';
+import { User } from '../../identity/domain/user';
+import { newMember } from '../domain/member';
+import { InvitesRepository } from '../infrastructure/invites.repository';
+import { MembersRepository } from '../infrastructure/members.repository';
+
+/** Creating a user: the user, a first API token, and the organizations that invited their e-mail. */
+@Injectable()
+export class OnboardingService {
+  constructor(
+    private readonly identity: IdentityService,
+    private readonly invites: InvitesRepository,
+    private readonly members: MembersRepository,
+    private readonly transactions: Transactions,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  registerUser(input: { email: string; displayName: string; emailVerified?: boolean }): Promise<{ user: User; token: string }> {
+    return this.transactions.run(async (tx) => {
+      const user = await this.identity.createUser(input, tx);
+      const token = await this.identity.issueToken(user.id, tx);
+      const pending = await this.invites.findByEmail(user.email, tx);
+      for (const invite of pending) {
+        await this.members.insertIfAbsent(newMember(invite.organizationId, user.id, invite.role, this.clock.now(), invite.sso), tx);
+      }
+      await this.invites.deleteByEmail(user.email, tx);
+      return { user, token };
+    });
+  }
+}

@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
+import { Transactions } from '../../../database/transactions';
+import { AccessService } from '../../access/application/access.service';
+import { OrgRole } from '../../access/domain/roles';
+import { IdentityService } from '../../identity/application/identity.service';
+import { User, normalizeEmail } from '../../identity/domain/user';
+import { newMember } from '../domain/member';
+import { Organization, newOrganization } from '../domain/organization';
+import { InvitesRepository } from '../infrastructure/invites.repository';
+import { MembersRepository } from '../infrastructure/members.repository';
+import { OrganizationsRepository } from '../infrastructure/organizations.repository';
+
+export interface OrganizationView {
+  organization: Organization;
+  role: OrgRole;
+}
+
+export interface InviteInput {
+  emails: (string | { email: string; role: OrgRole })[];
+  role?: OrgRole;
+  sso?: boolean;
+}
+
+@Injectable()
+export class OrganizationsService {
+  constructor(
+    private readonly organizations: OrganizationsRepository,
+    private readonly members: MembersRepository,
+    private readonly invites: InvitesRepository,
+    private readonly access: AccessService,
+    private readonly identity: IdentityService,
+    private readonly transactions: Transactions,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Creates an organization; its creator is its first admin. */
+  async create(caller: User, input: { title: string; emailDomains?: string[] }): Promise<OrganizationView> {
+    const now = this.clock.now();
+    const organization = newOrganization(newId(), input.title, now, input.emailDomains);
+    await this.transactions.run(async (tx) => {
+      await this.organizations.insert(organization, tx);
+      await this.members.insertIfAbsent(newMember(organization.id, caller.id, 'admin', now), tx);
+    });
+    return { organization, role: 'admin' };
+  }
+
+  async get(caller: User, organizationId: string): Promise<OrganizationView> {
+    const context = await this.access.requireMember(caller.id, organizationId);
+    const organization = await this.organizations.findById(organizationId);
+    if (!organization) throw NotFoundError.of('Organization', organizationId);
+    return { organization, role: context.orgRole ?? null };
+  }
+
+  async listForCaller(caller: User, request: PageRequest): Promise<Page<OrganizationView>> {
+    const page = await this.organizations.listForUser(caller.id, request);
+    const memberships = await this.members.findForUser(caller.id, page.items.map((o) => o.id));
+    return { ...page, items: page.items.map((organization) => ({ organization, role: memberships.get(organization.id)?.role ?? null })) };
+  }
+
+  /**
+   * Existing users join at once with the given role; unknown e-mails are kept as pending
+   * invites and honoured when that user is created. Admins only.
+   */
+  async invite(caller: User, organizationId: string, input: InviteInput): Promise<{ users: string[]; invited: number }> {
+    await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    const organization = await this.organizations.findById(organizationId);
+    if (!organization) throw NotFoundError.of('Organization', organizationId);
+    const requests = new Map<string, OrgRole>();
+    for (const entry of input.emails) {
+      const email = normalizeEmail(typeof entry === 'string' ? entry : entry.email);
+      const role = typeof entry === 'string' ? (input.role !== undefined ? input.role : organization.defaultRole) : entry.role;
+      requests.set(email, role);
+    }
+    if (requests.size === 0) throw new InvalidError('emails: at least one e-mail address is required');
+    const now = this.clock.now();
+    return this.transactions.run(async (tx) => {
+      const existing = await this.identity.findByEmails([...requests.keys()], tx);
+      const byEmail = new Map(existing.map((u) => [u.email, u]));
+      const users: string[] = [];
+      for (const [email, role] of requests) {
+        const user = byEmail.get(email);
+        if (user) {
+          await this.members.insertIfAbsent(newMember(organizationId, user.id, role, now, input.sso ?? false), tx);
+          users.push(user.id);
+        } else {
+          await this.invites.upsert(
+            { id: newId(), organizationId, email, role, sso: input.sso ?? false, invitedBy: caller.id, createdAt: now },
+            tx,
+          );
+        }
+      }
+      return { users, invited: requests.size };
+    });
+  }
+}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Page, PageRequest, paginate } from '@app/common';
+import { Tx } from '../../../database/transactions';
+import { Organization } from '../domain/organization';
+import { MemberOrm } from './member.orm';
+import { OrganizationOrm } from './organization.orm';
+
+@Injectable()
+export class OrganizationsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private repo(tx?: Tx) {
+    return (tx ?? this.dataSource.manager).getRepository(OrganizationOrm);
+  }
+
+  async insert(organization: Organization, tx?: Tx): Promise<void> {
+    await this.repo(tx).insert(toRow(organization));
+  }
+
+  async update(organization: Organization, tx?: Tx): Promise<void> {
+    await this.repo(tx).update({ id: organization.id }, toRow(organization));
+  }
+
+  async findById(id: string, tx?: Tx): Promise<Organization | null> {
+    const row = await this.repo(tx).findOneBy({ id });
+    return row ? toDomain(row) : null;
+  }
+
+  /** Organizations the user is an active member of, oldest first. */
+  async listForUser(userId: string, request: PageRequest): Promise<Page<Organization>> {
+    const qb = this.repo()
+      .createQueryBuilder('o')
+      .innerJoin(MemberOrm, 'm', 'm.organization_id = o.id AND m.user_id = :userId AND NOT m.disabled', { userId });
+    const page = await paginate(qb, { columns: ['o.created_at', 'o.id'], keys: ['createdAt', 'id'], direction: 'ASC' }, request);
+    return { ...page, items: page.items.map(toDomain) };
+  }
+
+  /** Organizations whose e-mail domains include the domain. */
+  async findByEmailDomain(domain: string): Promise<Organization[]> {
+    const rows = await this.repo().createQueryBuilder('o').where(':domain = ANY(o.email_domains)', { domain }).orderBy('o.created_at').getMany();
+    return rows.map(toDomain);
+  }
+}
+
+function toRow(o: Organization): OrganizationOrm {
+  return { ...o, mergeRules: o.mergeRules as unknown as Record<string, unknown> } as OrganizationOrm;
+}
+
+function toDomain(row: OrganizationOrm): Organization {
+  return {
+    id: row.id,
+    title: row.title,
+    createdAt: row.createdAt,
+    emailDomains: row.emailDomains,
+    hostname: row.hostname,
+    type: row.type,
+    useCase: row.useCase,
+    communityType: row.communityType,
+    defaultRole: row.defaultRole as Organization['defaultRole'],
+    defaultContent: row.defaultContent,
+    sso: row.sso,
+    ai: row.ai,
+    inviteLinks: row.inviteLinks,
+    plan: row.plan,
+    mergeRules: row.mergeRules as unknown as Organization['mergeRules'],
+    logoUrl: row.logoUrl,
+  };
+}

@@ -1,0 +1,25 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
+import { OrganizationOrm } from '../../organizations/infrastructure/organization.orm';
+
+@Entity('teams')
+@Index('teams_org_created_idx', ['organizationId', 'createdAt', 'id'])
+export class TeamOrm {
+  @PrimaryColumn(primaryIdColumn())
+  id: string;
+
+  @Column(idColumn({ name: 'organization_id' }))
+  organizationId: string;
+
+  @ManyToOne(() => OrganizationOrm, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationOrm;
+
+  /** Trigram-indexed (migration) for the case-insensitive "title contains" filter. */
+  @Index('teams_title_trgm_idx', { synchronize: false })
+  @Column({ type: 'varchar', length: 64 })
+  title: string;
+
+  @Column(timestampColumn({ name: 'created_at' }))
+  createdAt: Date;
+}

@@ -1,0 +1,71 @@
+import { TestApp } from '@app/testing';
+import request from 'supertest';
+
+describe('identity and conventions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(() => t.close());
+
+  it('GET /v1/user returns the token owner', async () => {
+    const alice = await t.user('Alice');
+    const res = await alice.client.get('/v1/user');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ object: 'user', id: alice.id, displayName: 'Alice', email: alice.email });
+    expect(res.body.urls.location).toBe(`http://docs.test/v1/users/${alice.id}`);
+  });
+
+  it('answers 401 without a token, with a malformed header and with an unknown token', async () => {
+    expect((await t.client().get('/v1/user')).status).toBe(401);
+    const bad = await request(t.app.getHttpServer()).get('/v1/user').set('Authorization', 'Token abc');
+    expect(bad.status).toBe(401);
+    expect(bad.body).toEqual({ error: { code: 401, message: expect.any(String) } });
+    expect((await t.client('gbp_unknown').get('/v1/user')).status).toBe(401);
+  });
+
+  it('stores only a hash of each token', async () => {
+    const bob = await t.user('Bob');
+    const rows: { token_hash: string }[] = await t.dataSource.query('SELECT token_hash FROM api_tokens WHERE user_id = $1', [bob.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].token_hash).not.toContain(bob.token);
+    expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('answers 404 in the error shape for unknown routes', async () => {
+    const alice = await t.user();
+    const res = await alice.client.get('/v1/does-not-exist');
+    expect(res.status).toBe(404);
+  });
+
+  it('turns malformed JSON into a 400 and an oversize body into a 413', async () => {
+    const alice = await t.user();
+    const malformed = await alice.client.raw('post', '/v1/orgs', '{"title": ');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.message).toMatch(/JSON/);
+    const huge = await alice.client.raw('post', '/v1/orgs', JSON.stringify({ title: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(huge.status).toBe(413);
+    const orgs = await alice.client.get('/v1/orgs');
+    expect(orgs.body.count).toBe(0);
+  });
+
+  it('echoes a request id', async () => {
+    const res = await request(t.app.getHttpServer()).get('/health').set('X-Request-Id', 'abc-123');
+    expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('GET /health answers 200 when PostgreSQL and Redis answer', async () => {
+    const res = await request(t.app.getHttpServer()).get('/health');
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('ok');
+  });
+
+  it('serves the OpenAPI document and Swagger UI', async () => {
+    const json = await request(t.app.getHttpServer()).get('/openapi.json');
+    expect(json.status).toBe(200);
+    expect(json.body.paths['/v1/user']).toBeDefined();
+    const ui = await request(t.app.getHttpServer()).get('/docs/');
+    expect(ui.status).toBe(200);
+    expect(ui.text).toContain('swagger');
+  });
+});

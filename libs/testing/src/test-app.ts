@@ -48,7 +48,7 @@ export class ApiClient {
     if (body !== undefined) req = req.send(body as object);
     const res = await req;
     const parsed = res.status === 204 || res.status === 205 ? res.text || undefined : res.body;
-    checkContract(method, res.req.path, res.status, parsed);
+    checkContract(method, path, res.status, parsed);
     return { status: res.status, body: parsed as T, headers: res.headers as Record<string, string> };
   }
 
@@ -57,7 +57,7 @@ export class ApiClient {
     let req = request(this.app.getHttpServer())[method](path).set('Content-Type', contentType);
     if (this.token) req = req.set('Authorization', `Bearer ${this.token}`);
     const res = await req.send(body);
-    checkContract(method, res.req.path, res.status, res.body);
+    checkContract(method, path, res.status, res.body);
     return { status: res.status, body: res.body, headers: res.headers as Record<string, string> };
   }
 }

@@ -39,6 +39,11 @@ export class AccessService {
   teamStats(teamIds: string[]) {
     return this.repository.teamStats(teamIds);
   }
+
+  /** Drops grants on content that moves to another organization, whose users and teams they named. */
+  revokeGrants(spaceIds: string[], collectionIds: string[], tx?: Tx): Promise<void> {
+    return this.repository.deleteGrants(spaceIds, collectionIds, tx);
+  }
 }
 
 /** 403 naming what is missing, for a caller already known to see the resource. */

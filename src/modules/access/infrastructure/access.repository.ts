@@ -79,4 +79,13 @@ export class AccessRepository {
     for (const row of rows) stats.set(row.team_id, { members: Number(row.members), spaces: Number(row.spaces) });
     return stats;
   }
+
+  /** Removes every grant on the given spaces and collections (they are leaving the organization). */
+  async deleteGrants(spaceIds: string[], collectionIds: string[], tx?: Tx): Promise<void> {
+    if (spaceIds.length === 0 && collectionIds.length === 0) return;
+    await (tx ?? this.dataSource.manager).query(
+      `DELETE FROM content_grants WHERE space_id = ANY($1::varchar[]) OR collection_id = ANY($2::varchar[])`,
+      [spaceIds, collectionIds],
+    );
+  }
 }

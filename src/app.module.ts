@@ -17,7 +17,7 @@ import { QueueModule } from './queue/queue.module';
     AppConfigModule.forRoot(),
     LoggingModule,
     CoreModule,
-    DatabaseModule,
+    DatabaseModule.forRoot({ applyMigrations: true }),
     QueueModule,
     HealthModule,
     AccessModule,

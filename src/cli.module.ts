@@ -8,6 +8,6 @@ import { OrganizationsModule } from './modules/organizations/organizations.modul
 import { QueueModule } from './queue/queue.module';
 
 @Module({
-  imports: [AppConfigModule.forRoot(), CoreModule, DatabaseModule, QueueModule, AccessModule, IdentityModule, OrganizationsModule],
+  imports: [AppConfigModule.forRoot(), CoreModule, DatabaseModule.forRoot({ applyMigrations: true }), QueueModule, AccessModule, IdentityModule, OrganizationsModule],
 })
 export class CliModule {}

@@ -14,7 +14,7 @@ import { QueueModule } from './queue/queue.module';
     AppConfigModule.forRoot(),
     LoggingModule,
     CoreModule,
-    DatabaseModule,
+    DatabaseModule.forRoot({ applyMigrations: false }),
     QueueModule,
     AccessModule,
     IdentityModule,

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
+import { APP_CONFIG, AppConfig, loadConfig } from '@app/common';
+import { exitIfShutdownHangs } from './bootstrap/shutdown';
 import { WorkerModule } from './worker.module';
 
 /**
@@ -8,9 +10,11 @@ import { WorkerModule } from './worker.module';
  * jobs and the ones in flight finish before the process exits.
  */
 async function bootstrap(): Promise<void> {
+  loadConfig(process.env); // fail fast, naming the bad variable, before any connection is made
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
+  exitIfShutdownHangs(app.get<AppConfig>(APP_CONFIG).shutdownTimeoutMs);
   app.get(Logger).log('Worker started');
 }
 

@@ -1,19 +1,29 @@
-import { Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '@app/common';
 import { dataSourceOptions } from './data-source-options';
 
+/**
+ * PostgreSQL through TypeORM. Processes that own the schema (API, operator CLI) apply pending
+ * migrations at start unless MIGRATIONS_RUN=false; the worker never does, so two processes
+ * starting together do not race on the schema.
+ */
 @Global()
-@Module({
-  imports: [
-    TypeOrmModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        ...dataSourceOptions(config.databaseUrl, config.dbPoolSize),
-        migrationsRun: config.migrationsRun,
-        logging: false,
-      }),
-    }),
-  ],
-})
-export class DatabaseModule {}
+@Module({})
+export class DatabaseModule {
+  static forRoot(options: { applyMigrations: boolean }): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => ({
+            ...dataSourceOptions(config.databaseUrl, config.dbPoolSize),
+            migrationsRun: options.applyMigrations && config.migrationsRun,
+            logging: false,
+          }),
+        }),
+      ],
+    };
+  }
+}

@@ -1,4 +1,4 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Public } from '../modules/identity/api/auth.decorators';
@@ -17,7 +17,13 @@ export class HealthController {
   @Public()
   @HealthCheck()
   @ApiOperation({ summary: '200 when PostgreSQL and Redis answer, 503 otherwise' })
-  check() {
-    return this.health.check([() => this.db.pingCheck('postgres', { timeout: 1000 }), () => this.redis.check('redis')]);
+  async check() {
+    try {
+      return await this.health.check([() => this.db.pingCheck('postgres', { timeout: 1000 }), () => this.redis.check('redis')]);
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      const details = (error.getResponse() as { error?: Record<string, unknown> }).error ?? {};
+      throw new ServiceUnavailableException(`Unhealthy: ${Object.keys(details).join(', ') || 'unknown'} not answering`);
+    }
   }
 }

@@ -6,7 +6,10 @@ import { APP_CONFIG, AppConfig, loadConfig } from './config.schema';
 @Module({})
 export class AppConfigModule {
   static forRoot(overrides: Partial<AppConfig> = {}): DynamicModule {
-    const config: AppConfig = { ...loadConfig(process.env), ...overrides };
-    return { module: AppConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+    return {
+      module: AppConfigModule,
+      providers: [{ provide: APP_CONFIG, useFactory: (): AppConfig => ({ ...loadConfig(process.env), ...overrides }) }],
+      exports: [APP_CONFIG],
+    };
   }
 }

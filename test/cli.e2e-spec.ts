@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { TestApp, createTestDatabase, dropTestDatabase } from '@app/testing';
+
+const run = promisify(execFile);
+const ROOT = join(__dirname, '..');
+
+/** Runs a process entry point from source, as `npm run cli` runs it from dist. */
+async function node(entry: string, args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, entry), ...args],
+      { cwd: ROOT, env: { ...process.env, ...env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') }, timeout: 60000 },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('operator CLI and process start-up', () => {
+  const dbName = `docs_test_cli_${randomBytes(4).toString('hex')}`;
+  let databaseUrl: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    databaseUrl = await createTestDatabase(dbName);
+    t = await TestApp.start({ databaseUrl });
+  });
+  afterAll(async () => {
+    await t.close();
+    await dropTestDatabase(dbName);
+  });
+
+  it('users:create prints the user and a working token; tokens:create issues another', async () => {
+    const created = await node('src/cli.ts', ['users:create', '--email', 'Ada@Example.com', '--name', 'Ada'], { DATABASE_URL: databaseUrl });
+    expect(created.code).toBe(0);
+    const lines = created.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const output = JSON.parse(lines[0]);
+    expect(output.user).toMatchObject({ object: 'user', displayName: 'Ada', email: 'ada@example.com' });
+    expect(output.token).toMatch(/^gbp_/);
+    const me = await t.client(output.token).get('/v1/user');
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(output.user.id);
+
+    const again = await node('src/cli.ts', ['tokens:create', '--email', 'ada@example.com'], { DATABASE_URL: databaseUrl });
+    expect(again.code).toBe(0);
+    const second = JSON.parse(again.stdout.trim());
+    expect(second.token).not.toBe(output.token);
+    expect((await t.client(second.token).get('/v1/user')).body.id).toBe(output.user.id);
+  });
+
+  it('refuses a duplicate e-mail with a non-zero exit code and a clear message', async () => {
+    await node('src/cli.ts', ['users:create', '--email', 'dup@example.com', '--name', 'First'], { DATABASE_URL: databaseUrl });
+    const duplicate = await node('src/cli.ts', ['users:create', '--email', 'DUP@example.com', '--name', 'Second'], { DATABASE_URL: databaseUrl });
+    expect(duplicate.code).not.toBe(0);
+    expect(duplicate.stdout).toBe('');
+    expect(JSON.parse(duplicate.stderr.trim()).error.message).toMatch(/already exists/);
+  });
+
+  it('refuses missing arguments', async () => {
+    const missing = await node('src/cli.ts', ['users:create', '--email', 'x@example.com'], { DATABASE_URL: databaseUrl });
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/--name is required/);
+  });
+
+  it('stops the API at start on an invalid variable, naming it', async () => {
+    const bad = await node('src/main.ts', [], { DATABASE_URL: databaseUrl, PORT: 'not-a-port' });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/PORT/);
+    const badUrl = await node('src/worker.ts', [], { REDIS_URL: 'http://nope' });
+    expect(badUrl.code).not.toBe(0);
+    expect(badUrl.stderr).toMatch(/REDIS_URL/);
+  });
+});

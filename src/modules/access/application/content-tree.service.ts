@@ -43,4 +43,12 @@ export class ContentTreeService {
     }
     return positionBetween(lower, upper);
   }
+
+  /**
+   * Siblings an item moving from position `from` to `to` under one parent would pass; zero
+   * means the move keeps its place, i.e. changes nothing.
+   */
+  siblingsBetween(organizationId: string, parentId: string | null, from: number, to: number, movingId: string, tx?: Tx): Promise<number> {
+    return this.tree.countBetween(organizationId, parentId, from, to, movingId, tx);
+  }
 }

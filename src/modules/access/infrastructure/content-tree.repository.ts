@@ -51,4 +51,20 @@ export class ContentTreeRepository {
     );
     return rows[0]?.p ?? null;
   }
+
+  /** Siblings (other than `excludeId`) whose position lies between `a` and `b` inclusive. */
+  async countBetween(organizationId: string, parentId: string | null, a: number, b: number, excludeId: string, tx?: Tx): Promise<number> {
+    const [low, high] = a <= b ? [a, b] : [b, a];
+    const rows: { n: string }[] = await (tx ?? this.dataSource.manager).query(
+      `SELECT count(*) AS n FROM (
+         SELECT id FROM spaces WHERE organization_id = $1 AND parent_id IS NOT DISTINCT FROM $2 AND deleted_at IS NULL
+            AND position BETWEEN $3 AND $4 AND id <> $5
+         UNION ALL
+         SELECT id FROM collections WHERE organization_id = $1 AND parent_id IS NOT DISTINCT FROM $2
+            AND position BETWEEN $3 AND $4 AND id <> $5
+       ) siblings`,
+      [organizationId, parentId, low, high, excludeId],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
 }

@@ -7,6 +7,7 @@ export function organizationPermissions(role: OrgRole) {
   const member = role !== null;
   return {
     view: true,
+    access: true,
     admin,
     ownTeam: admin,
     createContent: atLeast(role, 'create'),

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ListQueryDto, toEnvelope } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
@@ -6,6 +6,7 @@ import { User } from '../../identity/domain/user';
 import { OrganizationsService } from '../application/organizations.service';
 import { CreateOrganizationDto } from './dto/create-organization.dto';
 import { InviteUsersDto } from './dto/invite-users.dto';
+import { UpdateOrganizationDto } from './dto/update-organization.dto';
 import { OrganizationPresenter } from './organization.presenter';
 
 @ApiTags('organizations')
@@ -35,6 +36,15 @@ export class OrganizationsController {
   @ApiOperation({ operationId: 'getOrganizationById' })
   async get(@CurrentUser() user: User, @Param('organizationId') organizationId: string) {
     return this.presenter.present(await this.organizations.get(user, organizationId));
+  }
+
+  @Patch(':organizationId')
+  @ApiOperation({
+    operationId: 'updateOrganizationById',
+    summary: 'Change settings (admins). A taken hostname is a 409; an unknown default site or a merge rule naming a non-member is a 400',
+  })
+  async update(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Body() body: UpdateOrganizationDto) {
+    return this.presenter.present(await this.organizations.update(user, organizationId, body));
   }
 
   @Post(':organizationId/invites')

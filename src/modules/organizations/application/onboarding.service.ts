@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '@app/common';
 import { Transactions } from '../../../database/transactions';
 import { IdentityService } from '../../identity/application/identity.service';
-import { User } from '../../identity/domain/user';
+import { User, normalizeEmail } from '../../identity/domain/user';
 import { newMember } from '../domain/member';
 import { InvitesRepository } from '../infrastructure/invites.repository';
 import { MembersRepository } from '../infrastructure/members.repository';
@@ -20,6 +20,7 @@ export class OnboardingService {
 
   registerUser(input: { email: string; displayName: string; emailVerified?: boolean }): Promise<{ user: User; token: string }> {
     return this.transactions.run(async (tx) => {
+      await this.invites.lockEmails([normalizeEmail(input.email)], tx);
       const user = await this.identity.createUser(input, tx);
       const token = await this.identity.issueToken(user.id, tx);
       const pending = await this.invites.findByEmail(user.email, tx);

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, Clock, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
+import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions } from '../../../database/transactions';
 import { AccessService } from '../../access/application/access.service';
 import { OrgRole } from '../../access/domain/roles';
 import { IdentityService } from '../../identity/application/identity.service';
 import { User, normalizeEmail } from '../../identity/domain/user';
 import { newMember } from '../domain/member';
-import { Organization, newOrganization } from '../domain/organization';
+import { mergeRuleUserIds, parseMergeRules } from '../domain/merge-rules';
+import { DefaultContent, Organization, OrganizationPatch, applyPatch, newOrganization } from '../domain/organization';
 import { InvitesRepository } from '../infrastructure/invites.repository';
 import { MembersRepository } from '../infrastructure/members.repository';
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
@@ -15,6 +16,9 @@ export interface OrganizationView {
   organization: Organization;
   role: OrgRole;
 }
+
+/** PATCH /orgs/{id} as validated by the DTO; `mergeRules` is still raw JSON, parsed by the domain. */
+export type OrganizationUpdateInput = Omit<OrganizationPatch, 'mergeRules'> & { mergeRules?: unknown };
 
 export interface InviteInput {
   emails: (string | { email: string; role: OrgRole })[];
@@ -59,6 +63,49 @@ export class OrganizationsService {
   }
 
   /**
+   * Changes the organization's settings. Admins only. The row is locked for the read-modify-write
+   * so concurrent PATCHes of different fields do not undo one another, and a member removed
+   * meanwhile cannot stay named in the merge rules (removal locks the same row to strip them).
+   * Failures: a taken hostname is a 409; an unknown default site (the spec's "invalid default
+   * content") and a merge rule naming a non-member are 400s.
+   */
+  async update(caller: User, organizationId: string, input: OrganizationUpdateInput): Promise<OrganizationView> {
+    await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    const { mergeRules, ...rest } = input;
+    const patch: OrganizationPatch = { ...rest, ...(mergeRules !== undefined ? { mergeRules: parseMergeRules(mergeRules) } : {}) };
+    return this.transactions.run(async (tx) => {
+      const current = await this.organizations.lockById(organizationId, tx);
+      if (!current) throw NotFoundError.of('Organization', organizationId);
+      const next = applyPatch(current, patch);
+      if (next.hostname !== null && next.hostname !== current.hostname) {
+        if (await this.organizations.hostnameTaken(next.hostname, organizationId, tx)) {
+          throw new ConflictError(`hostname: "${next.hostname}" is already used by another organization`);
+        }
+      }
+      if (patch.defaultContent) await this.assertDefaultContentExists(organizationId, patch.defaultContent);
+      if (patch.mergeRules) {
+        const named = mergeRuleUserIds(patch.mergeRules);
+        const members = await this.members.memberIds(organizationId, named, tx);
+        const strangers = named.filter((id) => !members.has(id));
+        if (strangers.length > 0) {
+          throw new InvalidError(`mergeRules: not a member of this organization: ${strangers.map((id) => `"${id}"`).join(', ')}`);
+        }
+      }
+      await this.organizations.update(next, tx);
+      return { organization: next, role: 'admin' as const };
+    });
+  }
+
+  /**
+   * The default content must be a site of this organization. There is no sites module yet, so
+   * no site exists and every site is "invalid default content" (400).
+   * TODO(sites): ask the sites module's exported service once it exists.
+   */
+  private async assertDefaultContentExists(organizationId: string, content: DefaultContent): Promise<void> {
+    throw new InvalidError(`defaultContent: site "${content.site}" does not exist in organization "${organizationId}"`);
+  }
+
+  /**
    * Existing users join at once with the given role; unknown e-mails are kept as pending
    * invites and honoured when that user is created. Admins only.
    */
@@ -75,6 +122,7 @@ export class OrganizationsService {
     if (requests.size === 0) throw new InvalidError('emails: at least one e-mail address is required');
     const now = this.clock.now();
     return this.transactions.run(async (tx) => {
+      await this.invites.lockEmails([...requests.keys()], tx);
       const existing = await this.identity.findByEmails([...requests.keys()], tx);
       const byEmail = new Map(existing.map((u) => [u.email, u]));
       const users: string[] = [];

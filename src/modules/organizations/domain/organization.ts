@@ -1,9 +1,12 @@
 import { InvalidError } from '@app/common';
 import { OrgRole } from '../../access/domain/roles';
+import { MergeRules } from './merge-rules';
 
-export interface MergeRules {
-  type: 'none' | 'rules';
-  rules?: { rule: string; users?: string[]; expression?: unknown }[];
+export type { MergeRules } from './merge-rules';
+
+export interface DefaultContent {
+  type: 'site';
+  site: string;
 }
 
 export interface Organization {
@@ -16,13 +19,31 @@ export interface Organization {
   useCase: string | null;
   communityType: string | null;
   defaultRole: OrgRole;
-  defaultContent: { type: 'site'; site: string } | null;
+  defaultContent: DefaultContent | null;
   sso: boolean;
   ai: boolean;
   inviteLinks: boolean;
   plan: string;
   mergeRules: MergeRules;
   logoUrl: string | null;
+}
+
+/**
+ * A change an admin asks for. Absent fields stay as they are; `null` clears the nullable ones.
+ * `mergeRules` must already be parsed (parseMergeRules); checks that need other data (hostname
+ * taken, reviewers being members, the default site existing) are made by the use case.
+ */
+export interface OrganizationPatch {
+  title?: string;
+  emailDomains?: string[];
+  hostname?: string;
+  defaultRole?: OrgRole;
+  defaultContent?: DefaultContent | null;
+  logo?: string | null;
+  sso?: boolean;
+  ai?: boolean;
+  inviteLinks?: boolean;
+  mergeRules?: MergeRules;
 }
 
 export function validateTitle(title: string): string {
@@ -39,6 +60,34 @@ export function normalizeEmailDomains(domains: string[]): string[] {
     if (!DOMAIN.test(domain)) throw new InvalidError(`emailDomains: "${domain}" is not a valid domain`);
   }
   return [...new Set(normalized)];
+}
+
+/**
+ * The organization's default hostname (`<hostname>.gitbook.io`): one DNS label of 3 to 32
+ * characters, lower-case letters, digits and inner hyphens (the contract's subdomain pattern;
+ * `OrganizationHostname` itself only bounds the length). Compared case-insensitively.
+ */
+export const HOSTNAME_PATTERN = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
+
+export function normalizeHostname(hostname: string): string {
+  const normalized = hostname.toLowerCase();
+  if (!HOSTNAME_PATTERN.test(normalized)) {
+    throw new InvalidError('hostname: must be 3 to 32 letters, digits or inner hyphens (pattern ^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$)');
+  }
+  return normalized;
+}
+
+export function validateLogoUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new InvalidError('logo: must be an absolute http(s) URL');
+  }
+  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || url.length > 2048) {
+    throw new InvalidError('logo: must be an absolute http(s) URL of at most 2048 characters');
+  }
+  return url;
 }
 
 export function newOrganization(id: string, title: string, now: Date, emailDomains: string[] = []): Organization {
@@ -60,4 +109,20 @@ export function newOrganization(id: string, title: string, now: Date, emailDomai
     mergeRules: { type: 'none' },
     logoUrl: null,
   };
+}
+
+/** The organization with the patch applied, every field validated; the input is not modified. */
+export function applyPatch(organization: Organization, patch: OrganizationPatch): Organization {
+  const next: Organization = { ...organization };
+  if (patch.title !== undefined) next.title = validateTitle(patch.title);
+  if (patch.emailDomains !== undefined) next.emailDomains = normalizeEmailDomains(patch.emailDomains);
+  if (patch.hostname !== undefined) next.hostname = normalizeHostname(patch.hostname);
+  if (patch.defaultRole !== undefined) next.defaultRole = patch.defaultRole;
+  if (patch.defaultContent !== undefined) next.defaultContent = patch.defaultContent;
+  if (patch.logo !== undefined) next.logoUrl = patch.logo === null ? null : validateLogoUrl(patch.logo);
+  if (patch.sso !== undefined) next.sso = patch.sso;
+  if (patch.ai !== undefined) next.ai = patch.ai;
+  if (patch.inviteLinks !== undefined) next.inviteLinks = patch.inviteLinks;
+  if (patch.mergeRules !== undefined) next.mergeRules = patch.mergeRules;
+  return next;
 }

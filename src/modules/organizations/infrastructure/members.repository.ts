@@ -1,20 +1,38 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
+import { InvalidError, Page, PageRequest, decodeCursor, paginate } from '@app/common';
 import { Tx } from '../../../database/transactions';
-import { Member } from '../domain/member';
+import { Member, MemberRoleFilter, MemberSort } from '../domain/member';
 import { MemberOrm } from './member.orm';
+
+export interface MemberListFilter {
+  role?: MemberRoleFilter;
+  /** Case-insensitive "contains" on display name and e-mail. */
+  search?: string;
+  sort: MemberSort;
+  direction: 'ASC' | 'DESC';
+}
+
+/** `%` and `_` in user input match themselves, not any text. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
 
 @Injectable()
 export class MembersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  private manager(tx?: Tx) {
+    return tx ?? this.dataSource.manager;
+  }
+
   private repo(tx?: Tx) {
-    return (tx ?? this.dataSource.manager).getRepository(MemberOrm);
+    return this.manager(tx).getRepository(MemberOrm);
   }
 
   /** Adds the member unless already there (an existing membership keeps its role). Returns whether it was added. */
   async insertIfAbsent(member: Member, tx?: Tx): Promise<boolean> {
-    const rows: unknown[] = await (tx ?? this.dataSource.manager).query(
+    const rows: unknown[] = await this.manager(tx).query(
       `INSERT INTO organization_members (organization_id, user_id, role, disabled, sso, joined_at, last_seen_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING user_id`,
       [member.organizationId, member.userId, member.role, member.disabled, member.sso, member.joinedAt, member.lastSeenAt],
@@ -23,13 +41,128 @@ export class MembersRepository {
   }
 
   async find(organizationId: string, userId: string, tx?: Tx): Promise<Member | null> {
-    return (await this.repo(tx).findOneBy({ organizationId, userId })) as Member | null;
+    return toDomain(await this.repo(tx).findOneBy({ organizationId, userId }));
   }
 
   /** The user's memberships in the given organizations, by organization id. */
   async findForUser(userId: string, organizationIds: string[]): Promise<Map<string, Member>> {
     if (organizationIds.length === 0) return new Map();
-    const rows = (await this.repo().findBy({ userId, organizationId: In(organizationIds) })) as Member[];
-    return new Map(rows.map((m) => [m.organizationId, m]));
+    const rows = await this.repo().findBy({ userId, organizationId: In(organizationIds) });
+    return new Map(rows.map((m) => [m.organizationId, toDomain(m) as Member]));
   }
+
+  /** Which of the users are members (active or not) of the organization. */
+  async memberIds(organizationId: string, userIds: string[], tx?: Tx): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows: { user_id: string }[] = await this.manager(tx).query(
+      `SELECT user_id FROM organization_members WHERE organization_id = $1 AND user_id = ANY($2::varchar[])`,
+      [organizationId, userIds],
+    );
+    return new Set(rows.map((r) => r.user_id));
+  }
+
+  /**
+   * One page of the organization's members. Keyset on (joined_at, user_id) or (last_seen_at,
+   * user_id) in the requested direction, served by organization_members_joined_idx / _seen_idx;
+   * sorting by last_seen_at lists only members seen at least once. The search joins users
+   * (read-only, trigram-indexed display_name and email).
+   */
+  async list(organizationId: string, filter: MemberListFilter, request: PageRequest): Promise<Page<Member>> {
+    const column = filter.sort === 'lastSeenAt' ? 'm.last_seen_at' : 'm.joined_at';
+    assertTimestampCursor(request.page);
+    const qb = this.repo().createQueryBuilder('m').where('m.organization_id = :organizationId', { organizationId });
+    if (filter.sort === 'lastSeenAt') qb.andWhere('m.last_seen_at IS NOT NULL');
+    if (filter.role === 'guest') qb.andWhere('m.role IS NULL');
+    else if (filter.role) qb.andWhere('m.role = :role', { role: filter.role });
+    if (filter.search) {
+      qb.innerJoin('m.user', 'u').andWhere(`(u.display_name ILIKE :pattern ESCAPE '\\' OR u.email ILIKE :pattern ESCAPE '\\')`, {
+        pattern: `%${escapeLike(filter.search)}%`,
+      });
+    }
+    const page = await paginate(
+      qb,
+      { columns: [column, 'm.user_id'], keys: [filter.sort === 'lastSeenAt' ? 'lastSeenAt' : 'joinedAt', 'userId'], direction: filter.direction },
+      request,
+    );
+    return { ...page, items: page.items.map((row) => toDomain(row) as Member) };
+  }
+
+  /**
+   * Locks the organization's active admin rows (in user id order, so concurrent callers queue
+   * rather than deadlock) and returns their user ids. Every change that could take away an
+   * admin calls this first in its transaction: a second concurrent demotion then waits, and
+   * sees the first one's result, so the organization can never end with no admin.
+   */
+  async lockActiveAdmins(organizationId: string, tx: Tx): Promise<string[]> {
+    const rows: { user_id: string }[] = await tx.query(
+      `SELECT user_id FROM organization_members
+        WHERE organization_id = $1 AND role = 'admin' AND NOT disabled
+        ORDER BY user_id FOR UPDATE`,
+      [organizationId],
+    );
+    return rows.map((r) => r.user_id);
+  }
+
+  /** The membership, locked for the rest of the transaction. */
+  async lock(organizationId: string, userId: string, tx: Tx): Promise<Member | null> {
+    const row = await this.repo(tx)
+      .createQueryBuilder('m')
+      .setLock('pessimistic_write')
+      .where('m.organization_id = :organizationId AND m.user_id = :userId', { organizationId, userId })
+      .getOne();
+    return toDomain(row);
+  }
+
+  async updateRole(organizationId: string, userId: string, role: Member['role'], tx?: Tx): Promise<void> {
+    await this.repo(tx).update({ organizationId, userId }, { role });
+  }
+
+  /**
+   * Removes the membership. Membership removal owns cleaning up what named the member in this
+   * organization: their team memberships (team_members rows of this organization's teams) and
+   * the content grants made to them here. Run it in the caller's transaction so that all three
+   * go together. Returns whether there was a membership.
+   */
+  async remove(organizationId: string, userId: string, tx: Tx): Promise<boolean> {
+    await tx.query(
+      `DELETE FROM team_members tm USING teams t
+        WHERE t.id = tm.team_id AND t.organization_id = $1 AND tm.user_id = $2`,
+      [organizationId, userId],
+    );
+    await tx.query(`DELETE FROM content_grants WHERE organization_id = $1 AND user_id = $2`, [organizationId, userId]);
+    const rows: unknown[] = await tx.query(
+      `DELETE FROM organization_members WHERE organization_id = $1 AND user_id = $2 RETURNING user_id`,
+      [organizationId, userId],
+    );
+    return rows.length > 0;
+  }
+}
+
+/** A cursor of this list carries a timestamp then a user id; anything else is a 400, not a database error. */
+function assertTimestampCursor(page: string | undefined): void {
+  const cursor = decodeCursor(page, 2);
+  if (!cursor) return;
+  const [at, userId] = cursor;
+  if (typeof at !== 'string' || typeof userId !== 'string' || !isIsoInstant(at)) {
+    throw new InvalidError('Invalid "page" cursor');
+  }
+}
+
+/** Exactly as Date#toISOString writes it (what the cursor holds); rejects e.g. February 30th. */
+function isIsoInstant(value: string): boolean {
+  const time = Date.parse(value);
+  return !Number.isNaN(time) && new Date(time).toISOString() === value;
+}
+
+function toDomain(row: MemberOrm | null): Member | null {
+  if (!row) return null;
+  return {
+    organizationId: row.organizationId,
+    userId: row.userId,
+    role: row.role as Member['role'],
+    disabled: row.disabled,
+    sso: row.sso,
+    joinedAt: row.joinedAt,
+    lastSeenAt: row.lastSeenAt,
+  };
 }

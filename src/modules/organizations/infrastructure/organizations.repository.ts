@@ -27,6 +27,21 @@ export class OrganizationsRepository {
     return row ? toDomain(row) : null;
   }
 
+  /** The organization, its row locked until the transaction ends (read-modify-write of its settings). */
+  async lockById(id: string, tx: Tx): Promise<Organization | null> {
+    const row = await this.repo(tx).createQueryBuilder('o').setLock('pessimistic_write').where('o.id = :id', { id }).getOne();
+    return row ? toDomain(row) : null;
+  }
+
+  /** Whether another organization already uses the hostname (also enforced by a unique constraint). */
+  async hostnameTaken(hostname: string, exceptId: string, tx?: Tx): Promise<boolean> {
+    return this.repo(tx).createQueryBuilder('o').where('o.hostname = :hostname AND o.id <> :exceptId', { hostname, exceptId }).getExists();
+  }
+
+  async updateMergeRules(id: string, mergeRules: Organization['mergeRules'], tx?: Tx): Promise<void> {
+    await (tx ?? this.dataSource.manager).query(`UPDATE organizations SET merge_rules = $2::jsonb WHERE id = $1`, [id, JSON.stringify(mergeRules)]);
+  }
+
   /** Organizations the user is an active member of, oldest first. */
   async listForUser(userId: string, request: PageRequest): Promise<Page<Organization>> {
     const qb = this.repo()

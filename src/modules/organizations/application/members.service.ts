@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError, Page, PageRequest } from '@app/common';
+import { Transactions } from '../../../database/transactions';
+import { AccessService } from '../../access/application/access.service';
+import { OrgRole } from '../../access/domain/roles';
+import { IdentityService } from '../../identity/application/identity.service';
+import { User } from '../../identity/domain/user';
+import { mergeRulesWithoutUser } from '../domain/merge-rules';
+import {
+  Member,
+  MemberRoleFilter,
+  MemberSort,
+  assertKeepsAnAdmin,
+  assertMayListMembers,
+  assertMayRemoveMember,
+  assertMayViewMember,
+} from '../domain/member';
+import { MembersRepository } from '../infrastructure/members.repository';
+import { OrganizationsRepository } from '../infrastructure/organizations.repository';
+
+/** A member with what its presenter needs: the user, and the spaces and teams counts. */
+export interface MemberView {
+  member: Member;
+  user: User;
+  spaces: number;
+  teams: number;
+}
+
+export interface MemberListQuery {
+  role?: MemberRoleFilter;
+  search?: string;
+  sort?: MemberSort;
+  order?: 'asc' | 'desc';
+}
+
+@Injectable()
+export class MembersService {
+  constructor(
+    private readonly members: MembersRepository,
+    private readonly organizations: OrganizationsRepository,
+    private readonly access: AccessService,
+    private readonly identity: IdentityService,
+    private readonly transactions: Transactions,
+  ) {}
+
+  /** Non-guest members list the members; newest first unless `order=asc`. */
+  async list(caller: User, organizationId: string, query: MemberListQuery, request: PageRequest): Promise<Page<MemberView>> {
+    const context = await this.access.requireMember(caller.id, organizationId);
+    assertMayListMembers(context.orgRole ?? null);
+    const page = await this.members.list(
+      organizationId,
+      {
+        role: query.role,
+        search: query.search || undefined,
+        sort: query.sort ?? 'joinedAt',
+        direction: query.order === 'asc' ? 'ASC' : 'DESC',
+      },
+      request,
+    );
+    return { ...page, items: await this.views(organizationId, page.items) };
+  }
+
+  async get(caller: User, organizationId: string, userId: string): Promise<MemberView> {
+    const context = await this.access.requireMember(caller.id, organizationId);
+    assertMayViewMember(caller.id, context.orgRole ?? null, userId);
+    const member = await this.members.find(organizationId, userId);
+    if (!member) throw NotFoundError.of('Member', userId);
+    return (await this.views(organizationId, [member]))[0];
+  }
+
+  /**
+   * Changes a member's role (null makes them a guest). Admins only. The organization's admin
+   * rows are locked first, so two concurrent demotions of the last two admins run one after
+   * the other and the second is refused (409) instead of leaving no admin.
+   * An absent `role` changes nothing.
+   */
+  async updateRole(caller: User, organizationId: string, userId: string, role: OrgRole | undefined): Promise<MemberView> {
+    await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    const member = await this.transactions.run(async (tx) => {
+      const admins = await this.members.lockActiveAdmins(organizationId, tx);
+      const current = await this.members.lock(organizationId, userId, tx);
+      if (!current) throw NotFoundError.of('Member', userId);
+      if (role === undefined || role === current.role) return current;
+      assertKeepsAnAdmin(current, role, admins);
+      await this.members.updateRole(organizationId, userId, role, tx);
+      return { ...current, role };
+    });
+    return (await this.views(organizationId, [member]))[0];
+  }
+
+  /**
+   * Removes a member: admins remove anyone, every member may leave. Refuses to remove the last
+   * admin (409). Their team memberships and content grants in this organization, and their
+   * mentions in its merge rules, go in the same transaction. Returns false when the user was
+   * not a member (the endpoint answers 204 rather than 205).
+   */
+  async remove(caller: User, organizationId: string, userId: string): Promise<boolean> {
+    const context = await this.access.requireMember(caller.id, organizationId);
+    assertMayRemoveMember(caller.id, context.orgRole ?? null, userId);
+    return this.transactions.run(async (tx) => {
+      const admins = await this.members.lockActiveAdmins(organizationId, tx);
+      const organization = await this.organizations.lockById(organizationId, tx);
+      if (!organization) throw NotFoundError.of('Organization', organizationId);
+      const current = await this.members.lock(organizationId, userId, tx);
+      if (!current) return false;
+      assertKeepsAnAdmin(current, undefined, admins);
+      const mergeRules = mergeRulesWithoutUser(organization.mergeRules, userId);
+      if (JSON.stringify(mergeRules) !== JSON.stringify(organization.mergeRules)) {
+        await this.organizations.updateMergeRules(organizationId, mergeRules, tx);
+      }
+      return this.members.remove(organizationId, userId, tx);
+    });
+  }
+
+  /** Users and counts for a page of members: two batched queries, whatever the page size. */
+  private async views(organizationId: string, members: Member[]): Promise<MemberView[]> {
+    const ids = members.map((m) => m.userId);
+    const [users, stats] = await Promise.all([this.identity.findByIds(ids), this.access.memberStats(organizationId, ids)]);
+    return members.map((member) => {
+      const user = users.get(member.userId);
+      if (!user) throw NotFoundError.of('User', member.userId);
+      const counts = stats.get(member.userId) ?? { spaces: 0, teams: 0 };
+      return { member, user, spaces: counts.spaces, teams: counts.teams };
+    });
+  }
+}

@@ -1,4 +1,13 @@
 import { Module } from '@nestjs/common';
+import { SpacePresenter } from './api/space.presenter';
+import { SpacesController } from './api/spaces.controller';
+import { SpacesService } from './application/spaces.service';
+import { SpacesRepository } from './infrastructure/spaces.repository';
 
-@Module({})
+/** Space lifecycle over HTTP. Other modules use SpacesService; queue processors live in SpacesWorkerModule. */
+@Module({
+  controllers: [SpacesController],
+  providers: [SpacesService, SpacesRepository, SpacePresenter],
+  exports: [SpacesService],
+})
 export class SpacesModule {}

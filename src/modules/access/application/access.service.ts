@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ForbiddenError, NotFoundError } from '@app/common';
+import { ForbiddenError, InvalidError, NotFoundError } from '@app/common';
 import { Tx } from '../../../database/transactions';
 import { AccessContext } from '../domain/access-context';
 import { MemberRole, OrgRole, atLeast } from '../domain/roles';
@@ -38,6 +38,14 @@ export class AccessService {
 
   teamStats(teamIds: string[]) {
     return this.repository.teamStats(teamIds);
+  }
+
+  /** 400 naming every user who is not a member of the organization (ids sent in a body). */
+  async assertMembers(organizationId: string, userIds: string[], where: string, tx?: Tx): Promise<void> {
+    const strangers = await this.repository.nonMembers(organizationId, userIds, tx);
+    if (strangers.length > 0) {
+      throw new InvalidError(`${where}: not a member of this organization: ${strangers.map((id) => `"${id}"`).join(', ')}`);
+    }
   }
 
   /** Drops grants on content that moves to another organization, whose users and teams they named. */

@@ -88,4 +88,16 @@ export class AccessRepository {
       [spaceIds, collectionIds],
     );
   }
+
+  /** Of the given users, those who are not active members of the organization. */
+  async nonMembers(organizationId: string, userIds: string[], tx?: Tx): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const rows: { id: string }[] = await (tx ?? this.dataSource.manager).query(
+      `SELECT u.id FROM unnest($2::varchar[]) AS u(id)
+        WHERE NOT EXISTS (SELECT 1 FROM organization_members m
+                           WHERE m.organization_id = $1 AND m.user_id = u.id AND NOT m.disabled)`,
+      [organizationId, [...new Set(userIds)]],
+    );
+    return rows.map((r) => r.id);
+  }
 }

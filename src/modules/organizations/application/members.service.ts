@@ -5,7 +5,7 @@ import { AccessService } from '../../access/application/access.service';
 import { OrgRole } from '../../access/domain/roles';
 import { IdentityService } from '../../identity/application/identity.service';
 import { User } from '../../identity/domain/user';
-import { mergeRulesWithoutUser } from '../domain/merge-rules';
+import { mergeRulesWithoutUser } from '../../change-requests/domain/merge-rules';
 import {
   Member,
   MemberRoleFilter,

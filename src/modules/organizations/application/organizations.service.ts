@@ -6,7 +6,7 @@ import { OrgRole } from '../../access/domain/roles';
 import { IdentityService } from '../../identity/application/identity.service';
 import { User, normalizeEmail } from '../../identity/domain/user';
 import { newMember } from '../domain/member';
-import { mergeRuleUserIds, parseMergeRules } from '../domain/merge-rules';
+import { mergeRuleUserIds, parseMergeRules } from '../../change-requests/domain/merge-rules';
 import { DefaultContent, Organization, OrganizationPatch, applyPatch, newOrganization } from '../domain/organization';
 import { InvitesRepository } from '../infrastructure/invites.repository';
 import { MembersRepository } from '../infrastructure/members.repository';
@@ -84,12 +84,7 @@ export class OrganizationsService {
       }
       if (patch.defaultContent) await this.assertDefaultContentExists(organizationId, patch.defaultContent);
       if (patch.mergeRules) {
-        const named = mergeRuleUserIds(patch.mergeRules);
-        const members = await this.members.memberIds(organizationId, named, tx);
-        const strangers = named.filter((id) => !members.has(id));
-        if (strangers.length > 0) {
-          throw new InvalidError(`mergeRules: not a member of this organization: ${strangers.map((id) => `"${id}"`).join(', ')}`);
-        }
+        await this.access.assertMembers(organizationId, mergeRuleUserIds(patch.mergeRules), 'mergeRules', tx);
       }
       await this.organizations.update(next, tx);
       return { organization: next, role: 'admin' as const };

@@ -51,16 +51,6 @@ export class MembersRepository {
     return new Map(rows.map((m) => [m.organizationId, toDomain(m) as Member]));
   }
 
-  /** Which of the users are members (active or not) of the organization. */
-  async memberIds(organizationId: string, userIds: string[], tx?: Tx): Promise<Set<string>> {
-    if (userIds.length === 0) return new Set();
-    const rows: { user_id: string }[] = await this.manager(tx).query(
-      `SELECT user_id FROM organization_members WHERE organization_id = $1 AND user_id = ANY($2::varchar[])`,
-      [organizationId, userIds],
-    );
-    return new Set(rows.map((r) => r.user_id));
-  }
-
   /**
    * One page of the organization's members. Keyset on (joined_at, user_id) or (last_seen_at,
    * user_id) in the requested direction, served by organization_members_joined_idx / _seen_idx;

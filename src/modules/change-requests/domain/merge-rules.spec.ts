@@ -1,5 +1,13 @@
 import { InvalidError } from '@app/common';
-import { MAX_EXPRESSION_LENGTH, MAX_MERGE_RULES, MAX_RULE_USERS, mergeRuleUserIds, mergeRulesWithoutUser, parseMergeRules } from './merge-rules';
+import {
+  MAX_EXPRESSION_LENGTH,
+  MAX_MERGE_RULES,
+  MAX_RULE_USERS,
+  mergeRuleUserIds,
+  mergeRulesWithoutUser,
+  parseMergeRules,
+  parseSpaceMergeRules,
+} from './merge-rules';
 
 describe('parseMergeRules', () => {
   it('accepts {type: none} and every rule kind of the contract', () => {
@@ -98,5 +106,19 @@ describe('mergeRulesWithoutUser', () => {
       ],
     });
     expect(mergeRulesWithoutUser({ type: 'none' }, 'a')).toEqual({ type: 'none' });
+  });
+});
+
+describe('space merge rules', () => {
+  it('accept inherit besides the organization configurations', () => {
+    expect(parseSpaceMergeRules({ type: 'inherit' })).toEqual({ type: 'inherit' });
+    expect(parseSpaceMergeRules({ type: 'none' })).toEqual({ type: 'none' });
+    expect(mergeRuleUserIds({ type: 'inherit' })).toEqual([]);
+  });
+
+  it('refuse what organizations refuse, and extra keys on inherit', () => {
+    expect(() => parseSpaceMergeRules({ type: 'inherit', rules: [] })).toThrow(/rules/);
+    expect(() => parseSpaceMergeRules({ type: 'rules', rules: [{ rule: 'nope' }] })).toThrow(/rules\[0\]\.rule/);
+    expect(() => parseMergeRules({ type: 'inherit' })).toThrow(/type/);
   });
 });

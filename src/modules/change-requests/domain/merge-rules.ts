@@ -1,8 +1,9 @@
 import { InvalidError } from '@app/common';
 
 /**
- * Organization merge rules (GitBook's `MergeRulesStandaloneConfiguration`): either no rules, or
- * rules that must all pass before a change request may be merged. Rule names are those of the
+ * Merge rules (GitBook's `MergeRulesStandaloneConfiguration`): either no rules, or rules that
+ * must all pass before a change request may be merged. Organizations set them; a space follows
+ * its organization's (`inherit`) or sets its own. Rule names are those of the
  * contract the API answers with (`@gitbook/api@0.146.0`'s `MergeRule`).
  */
 export const USER_LIST_RULES = ['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass'] as const;
@@ -24,6 +25,7 @@ export type MergeRule =
   | { rule: 'custom'; expression: string; message?: string };
 
 export type MergeRules = { type: 'none' } | { type: 'rules'; rules: MergeRule[] };
+export type SpaceMergeRules = { type: 'inherit' } | MergeRules;
 
 export const MAX_MERGE_RULES = 50;
 export const MAX_RULE_USERS = 100;
@@ -76,14 +78,13 @@ function parseRule(value: unknown, where: string): MergeRule {
  * Validates merge rules as a client sent them (any JSON) and returns them normalized
  * (duplicate user ids dropped). Each rule kind but `custom` may appear once.
  */
-export function parseMergeRules(value: unknown): MergeRules {
-  const where = 'mergeRules';
+export function parseMergeRules(value: unknown, where = 'mergeRules'): MergeRules {
   if (!isObject(value)) throw new InvalidError(`${where}: must be an object`);
   if (value.type === 'none') {
     onlyKeys(value, ['type'], where);
     return { type: 'none' };
   }
-  if (value.type !== 'rules') throw new InvalidError(`${where}.type: must be one of none, rules`);
+  if (value.type !== 'rules') throw new InvalidError(`${where}.type: must be one of inherit (spaces only), none, rules`);
   onlyKeys(value, ['type', 'rules'], where);
   if (!Array.isArray(value.rules)) throw new InvalidError(`${where}.rules: must be an array`);
   if (value.rules.length > MAX_MERGE_RULES) throw new InvalidError(`${where}.rules: must contain at most ${MAX_MERGE_RULES} rules`);
@@ -97,8 +98,17 @@ export function parseMergeRules(value: unknown): MergeRules {
   return { type: 'rules', rules };
 }
 
+/** As parseMergeRules, also accepting `{type: "inherit"}` (follow the organization's rules). */
+export function parseSpaceMergeRules(value: unknown, where = 'mergeRules'): SpaceMergeRules {
+  if (isObject(value) && value.type === 'inherit') {
+    onlyKeys(value, ['type'], where);
+    return { type: 'inherit' };
+  }
+  return parseMergeRules(value, where);
+}
+
 /** Every user the rules name (reviewers, bypassers); each must be a member of the organization. */
-export function mergeRuleUserIds(rules: MergeRules): string[] {
+export function mergeRuleUserIds(rules: SpaceMergeRules): string[] {
   if (rules.type !== 'rules') return [];
   const ids = new Set<string>();
   for (const rule of rules.rules) if ('users' in rule) for (const id of rule.users) ids.add(id);

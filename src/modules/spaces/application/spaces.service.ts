@@ -1,0 +1,316 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, AppConfig, CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
+import { Transactions, Tx } from '../../../database/transactions';
+import { AccessService, assertRole } from '../../access/application/access.service';
+import { ContentTreeService } from '../../access/application/content-tree.service';
+import { AccessContext } from '../../access/domain/access-context';
+import { ContentPosition } from '../../access/domain/content-position';
+import { MemberRole, atLeast } from '../../access/domain/roles';
+import { User } from '../../identity/domain/user';
+import { Space, SpacePatch } from '../domain/space';
+import { mergeRuleUserIds } from '../../change-requests/domain/merge-rules';
+import { SpaceEditMode, TranslationLanguage, pointerId, positionPointers } from '../domain/space-settings';
+import { SpacesRepository } from '../infrastructure/spaces.repository';
+
+/** A space as one caller sees it: the presenter derives `permissions` from `role`. */
+export interface SpaceView {
+  space: Space;
+  role: MemberRole | null;
+}
+
+/** A space a member can access, with their effective role on it. */
+export interface MemberSpaceView {
+  permission: MemberRole;
+  view: SpaceView;
+}
+
+export interface CreateSpaceInput {
+  title?: string;
+  emoji?: string;
+  parent?: string;
+  language?: TranslationLanguage;
+  editMode?: SpaceEditMode;
+}
+
+export interface MoveSpaceInput {
+  /** undefined keeps the current parent; null is the organization root. */
+  parent?: string | null;
+  position?: ContentPosition;
+}
+
+const RACE_LOST = 'The space was changed concurrently; reload it and retry';
+
+/**
+ * Space lifecycle: create, read, update, delete / restore / purge, move, transfer, duplicate.
+ * Every use case computes the caller's role through AccessService first: what they may not
+ * see is "not found", what they see but may not change is "forbidden". Writes compare and
+ * set the space's version, so the loser of a race gets a 409 and nothing is lost.
+ */
+@Injectable()
+export class SpacesService {
+  private readonly logger = new Logger(SpacesService.name);
+
+  constructor(
+    private readonly spaces: SpacesRepository,
+    private readonly access: AccessService,
+    private readonly tree: ContentTreeService,
+    private readonly transactions: Transactions,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  // ------------------------------------------------------------------------------------------
+  // Create and read
+
+  /**
+   * At the organization root the caller needs the `create` organization role; inside a
+   * collection, the `create` role on that collection (which derives from the organization
+   * role unless the collection restricts or grants more).
+   */
+  async create(caller: User, organizationId: string, input: CreateSpaceInput): Promise<SpaceView> {
+    const context = await this.access.requireMember(caller.id, organizationId);
+    const parentId = input.parent ?? null;
+    this.assertCanCreateIn(context, parentId);
+    const space = Space.create({
+      id: newId(),
+      organizationId,
+      parentId,
+      title: input.title,
+      emoji: input.emoji,
+      language: input.language,
+      editMode: input.editMode,
+      // Until content lands, a space's first revision is only an id.
+      revisionId: newId(),
+      position: await this.tree.endPosition(organizationId, parentId),
+      createdBy: caller.id,
+      now: this.clock.now(),
+    });
+    await this.spaces.insert(space);
+    return { space, role: context.roleOnSpace(space.node) };
+  }
+
+  async get(caller: User, spaceId: string): Promise<SpaceView> {
+    const { space, role } = await this.loadVisible(caller, spaceId);
+    return { space, role };
+  }
+
+  async listInOrganization(caller: User, organizationId: string, request: PageRequest): Promise<Page<SpaceView>> {
+    const context = await this.access.requireMember(caller.id, organizationId);
+    const page = await this.spaces.listInOrganization(organizationId, context.spaceVisibility(), request);
+    return { ...page, items: page.items.map((space) => ({ space, role: context.roleOnSpace(space.node) })) };
+  }
+
+  /** Spaces directly inside a collection the caller can see (404 otherwise), in sibling order. */
+  async listInCollection(caller: User, collectionId: string, request: PageRequest): Promise<Page<SpaceView>> {
+    const organizationId = await this.spaces.collectionOrganization(collectionId);
+    const context = organizationId ? await this.access.context(caller.id, organizationId) : null;
+    if (!organizationId || !context || !atLeast(context.roleOnCollection(collectionId), 'read')) {
+      throw NotFoundError.of('Collection', collectionId);
+    }
+    const page = await this.spaces.listInCollection(organizationId, collectionId, context.spaceVisibility(), request);
+    return { ...page, items: page.items.map((space) => ({ space, role: context.roleOnSpace(space.node) })) };
+  }
+
+  /**
+   * The spaces a member can access, with their effective role. Members may list their own;
+   * organization admins anyone's. `space.permissions` stay the caller's.
+   */
+  async listForMember(
+    caller: User,
+    organizationId: string,
+    userId: string,
+    order: 'asc' | 'desc',
+    request: PageRequest,
+  ): Promise<Page<MemberSpaceView>> {
+    const callerContext = await this.access.requireMember(caller.id, organizationId);
+    if (userId !== caller.id) assertRole(callerContext.orgRole, 'admin', 'organization');
+    const member = userId === caller.id ? callerContext : await this.access.context(userId, organizationId);
+    if (!member.isMember) throw NotFoundError.of('Member', userId);
+    const page = await this.spaces.listInOrganization(organizationId, member.spaceVisibility(), request, order === 'desc' ? 'DESC' : 'ASC');
+    return {
+      ...page,
+      items: page.items.map((space) => ({
+        // The visibility clause only returns spaces the member can read, so the role is set.
+        permission: member.roleOnSpace(space.node) ?? 'read',
+        view: { space, role: callerContext.roleOnSpace(space.node) },
+      })),
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Change
+
+  /** `admin` for editMode, defaultLevel and mergeRules; `edit` for title, emoji and language. */
+  async update(caller: User, spaceId: string, patch: SpacePatch): Promise<SpaceView> {
+    const { space, context, role } = await this.loadVisible(caller, spaceId);
+    assertRole(role, Space.roleRequiredFor(patch), 'space');
+    if (patch.mergeRules) await this.access.assertMembers(space.organizationId, mergeRuleUserIds(patch.mergeRules), 'mergeRules');
+    space.update(patch, role as MemberRole, this.clock.now());
+    const saved = await this.save(space);
+    return { space: saved, role: context.roleOnSpace(saved.node) };
+  }
+
+  /**
+   * Soft delete by a space admin. Returns false when there was nothing to delete: no such
+   * space, already deleted, or one the caller cannot see (which must look the same).
+   */
+  async delete(caller: User, spaceId: string): Promise<boolean> {
+    const space = await this.spaces.findLive(spaceId);
+    if (!space) return false;
+    const context = await this.access.context(caller.id, space.organizationId);
+    const role = context.roleOnSpace(space.node);
+    if (!atLeast(role, 'read')) return false;
+    assertRole(role, 'admin', 'space');
+    space.delete(this.clock.now());
+    await this.save(space);
+    return true;
+  }
+
+  /** Undoes a deletion within the retention window; the caller needs `admin` on the deleted space. */
+  async restore(caller: User, spaceId: string): Promise<SpaceView> {
+    const space = await this.spaces.findAny(spaceId);
+    if (!space) throw NotFoundError.of('Space', spaceId);
+    const context = await this.access.context(caller.id, space.organizationId);
+    const role = context.roleOnSpace(space.node);
+    if (!atLeast(role, 'read')) throw NotFoundError.of('Space', spaceId);
+    assertRole(role, 'admin', 'space');
+    space.restore(this.clock.now(), this.config.spaceRetentionDays);
+    const saved = await this.save(space);
+    return { space: saved, role: context.roleOnSpace(saved.node) };
+  }
+
+  /** A copy placed right after the original; the caller needs to see it and to create where it sits. */
+  async duplicate(caller: User, spaceId: string): Promise<SpaceView> {
+    const { space, context } = await this.loadVisible(caller, spaceId);
+    this.assertCanCreateIn(context, space.parentId);
+    const id = newId();
+    const position = await this.tree.resolve(space.organizationId, space.parentId, { after: { type: 'space', space: space.id } }, id);
+    const copy = space.duplicate({ id, revisionId: newId(), position, createdBy: caller.id, now: this.clock.now() });
+    await this.spaces.insert(copy);
+    return { space: copy, role: context.roleOnSpace(copy.node) };
+  }
+
+  /**
+   * Moves the space under another parent and/or among its siblings. The caller needs
+   * `create` on the space and `create` where it goes. A request that would leave the space
+   * where it is (same parent and no position, or the same order) is a 409.
+   */
+  async move(caller: User, spaceId: string, input: MoveSpaceInput): Promise<SpaceView> {
+    if (input.parent === undefined && input.position === undefined) {
+      throw new InvalidError('At least one of "parent" and "position" is required');
+    }
+    const { space, context, role } = await this.loadVisible(caller, spaceId);
+    assertRole(role, 'create', 'space');
+    const parentId = input.parent === undefined ? space.parentId : input.parent;
+    this.assertCanCreateIn(context, parentId);
+    if (parentId === space.parentId && !input.position) throw new ConflictError('The space is already in this collection');
+    const position = input.position ?? {};
+    await this.assertPointersVisible(context, position);
+    const target = await this.tree.resolve(space.organizationId, parentId, position, space.id);
+    if (parentId === space.parentId && (await this.tree.siblingsBetween(space.organizationId, parentId, space.position, target, space.id)) === 0) {
+      throw new ConflictError('The space is already at this position');
+    }
+    space.moveTo(parentId, target, this.clock.now());
+    const saved = await this.save(space);
+    return { space: saved, role: context.roleOnSpace(saved.node) };
+  }
+
+  /**
+   * Moves the space to the root of another organization. The caller needs `admin` on the
+   * space and the `create` role in the target organization (not being a member of it is a
+   * 404). Grants are dropped: they name users and teams of the old organization.
+   */
+  async transfer(caller: User, spaceId: string, organizationId: string): Promise<SpaceView> {
+    const { space, role } = await this.loadVisible(caller, spaceId);
+    assertRole(role, 'admin', 'space');
+    if (organizationId === space.organizationId) {
+      throw new ConflictError(`Space "${space.id}" already belongs to organization "${organizationId}"`);
+    }
+    const target = await this.access.requireOrgRole(caller.id, organizationId, 'create');
+    const saved = await this.transactions.run(async (tx) => {
+      space.transferTo(organizationId, await this.tree.endPosition(organizationId, null, tx), this.clock.now());
+      const written = await this.save(space, tx);
+      await this.access.revokeGrants([space.id], [], tx);
+      return written;
+    });
+    return { space: saved, role: target.roleOnSpace(saved.node) };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // For other modules and the worker
+
+  /**
+   * Collections being deleted take their spaces along (restorable like any deleted space).
+   * Only spaces directly inside the given collections are touched: pass every descendant.
+   */
+  async softDeleteInCollections(organizationId: string, collectionIds: string[], tx: Tx): Promise<void> {
+    await this.spaces.softDeleteInCollections(organizationId, collectionIds, this.clock.now(), tx);
+  }
+
+  /**
+   * Collections moving to another organization take their spaces along (deleted ones too),
+   * keeping their parent. Only spaces directly inside the given collections move: pass every
+   * descendant. Returns the ids of the moved spaces; the caller revokes their grants.
+   */
+  transferInCollections(collectionIds: string[], targetOrganizationId: string, tx: Tx): Promise<string[]> {
+    return this.spaces.transferInCollections(collectionIds, targetOrganizationId, this.clock.now(), tx);
+  }
+
+  /**
+   * Removes for good every space deleted more than the retention window ago. Idempotent: a
+   * second run finds nothing more to remove. Returns how many spaces were removed.
+   */
+  async purgeExpired(): Promise<number> {
+    const cutoff = Space.purgeCutoff(this.clock.now(), this.config.spaceRetentionDays);
+    const removed = await this.spaces.purgeDeletedBefore(cutoff);
+    if (removed > 0) this.logger.log(`Purged ${removed} space(s) deleted before ${cutoff.toISOString()}`);
+    return removed;
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  /** A live space the caller can read, with their access context and role; 404 otherwise. */
+  private async loadVisible(caller: User, spaceId: string): Promise<{ space: Space; context: AccessContext; role: MemberRole | null }> {
+    const space = await this.spaces.findLive(spaceId);
+    if (!space) throw NotFoundError.of('Space', spaceId);
+    const context = await this.access.context(caller.id, space.organizationId);
+    const role = context.roleOnSpace(space.node);
+    if (!atLeast(role, 'read')) throw NotFoundError.of('Space', spaceId);
+    return { space, context, role };
+  }
+
+  /** Creating content at the root needs the organization role; in a collection, the role on it. */
+  private assertCanCreateIn(context: AccessContext, parentId: string | null): void {
+    if (parentId === null) {
+      assertRole(context.orgRole, 'create', 'organization');
+      return;
+    }
+    const role = context.roleOnCollection(parentId);
+    if (!atLeast(role, 'read')) throw NotFoundError.of('Collection', parentId);
+    assertRole(role, 'create', 'collection');
+  }
+
+  /** Siblings named in a position must be ones the caller sees; others look like no sibling at all. */
+  private async assertPointersVisible(context: AccessContext, position: ContentPosition): Promise<void> {
+    for (const pointer of positionPointers(position)) {
+      let visible: boolean;
+      if (pointer.type === 'collection') {
+        visible = atLeast(context.roleOnCollection(pointer.collection), 'read');
+      } else {
+        const sibling = await this.spaces.findLive(pointer.space);
+        visible = !!sibling && sibling.organizationId === context.organizationId && atLeast(context.roleOnSpace(sibling.node), 'read');
+      }
+      if (!visible) {
+        const key = pointer === position.before ? 'before' : 'after';
+        throw new InvalidError(`position.${key}: no such sibling under the target parent ("${pointerId(pointer)}")`);
+      }
+    }
+  }
+
+  /** Users named in settings must be members of the organization; others are not found. */
+  private async save(space: Space, tx?: Tx): Promise<Space> {
+    const saved = await this.spaces.compareAndSet(space, tx);
+    if (!saved) throw new ConflictError(RACE_LOST);
+    return saved;
+  }
+}

@@ -1,0 +1,196 @@
+import { Injectable } from '@nestjs/common';
+import { Brackets, DataSource, SelectQueryBuilder } from 'typeorm';
+import { Page, PageRequest, paginate } from '@app/common';
+import { Tx } from '../../../database/transactions';
+import { SpaceVisibility } from '../../access/domain/access-context';
+import { DefaultLevel } from '../../access/domain/roles';
+import { Space, SpaceState } from '../domain/space';
+import { SpaceMergeRules } from '../../change-requests/domain/merge-rules';
+import { ContentVisibility, SpaceEditMode, TranslationLanguage } from '../domain/space-settings';
+import { SpaceOrm } from './space.orm';
+
+const PURGE_BATCH = 500;
+
+@Injectable()
+export class SpacesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private repo(tx?: Tx) {
+    return (tx ?? this.dataSource.manager).getRepository(SpaceOrm);
+  }
+
+  async insert(space: Space, tx?: Tx): Promise<void> {
+    await this.repo(tx).insert(toRow(space.toState()));
+  }
+
+  /** A space that is not deleted. */
+  async findLive(id: string, tx?: Tx): Promise<Space | null> {
+    const row = await this.repo(tx).createQueryBuilder('s').where('s.id = :id AND s.deleted_at IS NULL', { id }).getOne();
+    return row ? toDomain(row) : null;
+  }
+
+  /** A space, deleted or not. */
+  async findAny(id: string, tx?: Tx): Promise<Space | null> {
+    const row = await this.repo(tx).findOneBy({ id });
+    return row ? toDomain(row) : null;
+  }
+
+  /**
+   * Writes the space's mutable state if nobody changed it since it was read (same `version`),
+   * bumping the version. Returns the saved space, or null when another writer won the race.
+   */
+  async compareAndSet(space: Space, tx?: Tx): Promise<Space | null> {
+    const s = space.toState();
+    const result = await this.repo(tx)
+      .createQueryBuilder()
+      .update(SpaceOrm)
+      .set({
+        organizationId: s.organizationId,
+        parentId: s.parentId,
+        title: s.title,
+        emoji: s.emoji,
+        visibility: s.visibility,
+        editMode: s.editMode,
+        mergeRules: s.mergeRules as SpaceOrm['mergeRules'],
+        language: s.language,
+        defaultLevel: s.defaultLevel,
+        revisionId: s.revisionId,
+        position: s.position,
+        updatedAt: s.updatedAt,
+        deletedAt: s.deletedAt,
+        version: () => 'version + 1',
+      })
+      .where('id = :id AND version = :version', { id: s.id, version: s.version })
+      .execute();
+    if (!result.affected) return null;
+    return Space.fromState({ ...s, version: s.version + 1 });
+  }
+
+  /** Visible, non-deleted spaces of an organization, oldest first (or newest first). */
+  async listInOrganization(
+    organizationId: string,
+    visibility: SpaceVisibility,
+    request: PageRequest,
+    direction: 'ASC' | 'DESC' = 'ASC',
+  ): Promise<Page<Space>> {
+    const qb = this.repo()
+      .createQueryBuilder('s')
+      .where('s.organization_id = :organizationId AND s.deleted_at IS NULL', { organizationId });
+    applyVisibility(qb, visibility);
+    const page = await paginate(qb, { columns: ['s.created_at', 's.id'], keys: ['createdAt', 'id'], direction }, request);
+    return { ...page, items: page.items.map(toDomain) };
+  }
+
+  /** Visible, non-deleted spaces directly inside a collection, in their sibling order. */
+  async listInCollection(organizationId: string, collectionId: string, visibility: SpaceVisibility, request: PageRequest): Promise<Page<Space>> {
+    const qb = this.repo()
+      .createQueryBuilder('s')
+      .where('s.parent_id = :collectionId AND s.deleted_at IS NULL AND s.organization_id = :organizationId', { collectionId, organizationId });
+    applyVisibility(qb, visibility);
+    const page = await paginate(qb, { columns: ['s.position', 's.id'], keys: ['position', 'id'], direction: 'ASC' }, request);
+    return { ...page, items: page.items.map(toDomain) };
+  }
+
+  /**
+   * The organization a collection belongs to, or null when there is no such collection.
+   * (A one-column read of the collections table: the spaces list of a collection must first
+   * learn whose access rules apply.)
+   */
+  async collectionOrganization(collectionId: string): Promise<string | null> {
+    const rows: { organization_id: string }[] = await this.dataSource.query('SELECT organization_id FROM collections WHERE id = $1', [
+      collectionId,
+    ]);
+    return rows[0]?.organization_id ?? null;
+  }
+
+  /** Marks every live space directly inside the collections deleted. */
+  async softDeleteInCollections(organizationId: string, collectionIds: string[], now: Date, tx?: Tx): Promise<void> {
+    if (collectionIds.length === 0) return;
+    await (tx ?? this.dataSource.manager).query(
+      `UPDATE spaces SET deleted_at = $3, updated_at = $3, version = version + 1
+        WHERE organization_id = $1 AND parent_id = ANY($2::varchar[]) AND deleted_at IS NULL`,
+      [organizationId, collectionIds, now],
+    );
+  }
+
+  /** Moves every space directly inside the collections (deleted ones included) to another organization. */
+  async transferInCollections(collectionIds: string[], organizationId: string, now: Date, tx?: Tx): Promise<string[]> {
+    if (collectionIds.length === 0) return [];
+    const [rows] = (await (tx ?? this.dataSource.manager).query(
+      `UPDATE spaces SET organization_id = $2, updated_at = $3, version = version + 1
+        WHERE parent_id = ANY($1::varchar[]) RETURNING id`,
+      [collectionIds, organizationId, now],
+    )) as [{ id: string }[], number];
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Hard-deletes spaces deleted before the cutoff, in batches so no single statement holds
+   * locks on a huge set. Foreign keys remove their grants. Returns how many were removed.
+   */
+  async purgeDeletedBefore(cutoff: Date): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const [, removed] = (await this.dataSource.query(
+        `DELETE FROM spaces WHERE id IN (
+           SELECT id FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at < $1 LIMIT ${PURGE_BATCH} FOR UPDATE SKIP LOCKED
+         )`,
+        [cutoff],
+      )) as [unknown, number];
+      total += removed;
+      if (removed < PURGE_BATCH) return total;
+    }
+  }
+}
+
+/**
+ * `AccessContext.spaceVisibility()` as one WHERE clause: a space is visible when it is shared
+ * with the caller, when it inherits from a parent (or the root) the caller sees, when it has
+ * an explicit default level and the caller is a non-guest member, or when it sits in a
+ * collection shared with the caller.
+ */
+function applyVisibility(qb: SelectQueryBuilder<SpaceOrm>, v: SpaceVisibility): void {
+  if (v.all) return;
+  qb.andWhere(
+    new Brackets((or) => {
+      or.where('FALSE');
+      if (v.spaceIds.length > 0) or.orWhere('s.id = ANY(:visSpaceIds)', { visSpaceIds: v.spaceIds });
+      if (v.inheritingParentIds.length > 0) {
+        or.orWhere(`s.default_level = 'inherit' AND s.parent_id = ANY(:visInheriting)`, { visInheriting: v.inheritingParentIds });
+      }
+      if (v.rootInherits) or.orWhere(`s.default_level = 'inherit' AND s.parent_id IS NULL`);
+      if (v.explicitLevelVisible) or.orWhere(`s.default_level IS NOT NULL AND s.default_level <> 'inherit'`);
+      if (v.grantedParentIds.length > 0) or.orWhere('s.parent_id = ANY(:visGranted)', { visGranted: v.grantedParentIds });
+    }),
+  );
+}
+
+function toRow(s: SpaceState): SpaceOrm {
+  return { ...s, mergeRules: s.mergeRules as unknown as Record<string, unknown> } as SpaceOrm;
+}
+
+function toDomain(row: SpaceOrm): Space {
+  return Space.fromState({
+    id: row.id,
+    organizationId: row.organizationId,
+    parentId: row.parentId,
+    title: row.title,
+    emoji: row.emoji,
+    visibility: row.visibility as ContentVisibility,
+    editMode: row.editMode as SpaceEditMode,
+    mergeRules: row.mergeRules as unknown as SpaceMergeRules,
+    language: row.language as TranslationLanguage | null,
+    defaultLevel: row.defaultLevel as DefaultLevel,
+    revisionId: row.revisionId,
+    position: row.position,
+    comments: row.comments,
+    changeRequests: row.changeRequests,
+    changeRequestsOpen: row.changeRequestsOpen,
+    changeRequestsDraft: row.changeRequestsDraft,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    deletedAt: row.deletedAt,
+    version: row.version,
+  });
+}

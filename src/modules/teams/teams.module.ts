@@ -1,4 +1,15 @@
 import { Module } from '@nestjs/common';
+import { TeamMemberPresenter } from './api/team-member.presenter';
+import { TeamPresenter } from './api/team.presenter';
+import { TeamsController } from './api/teams.controller';
+import { TeamsService } from './application/teams.service';
+import { TeamMembersRepository } from './infrastructure/team-members.repository';
+import { TeamsRepository } from './infrastructure/teams.repository';
 
-@Module({})
+/** Teams and team members. Other modules use TeamsService (e.g. to validate a team id). */
+@Module({
+  controllers: [TeamsController],
+  providers: [TeamsService, TeamsRepository, TeamMembersRepository, TeamPresenter, TeamMemberPresenter],
+  exports: [TeamsService],
+})
 export class TeamsModule {}

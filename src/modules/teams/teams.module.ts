@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OrganizationsModule } from '../organizations/organizations.module';
 import { TeamMemberPresenter } from './api/team-member.presenter';
 import { TeamPresenter } from './api/team.presenter';
 import { TeamsController } from './api/teams.controller';
@@ -8,6 +9,7 @@ import { TeamsRepository } from './infrastructure/teams.repository';
 
 /** Teams and team members. Other modules use TeamsService (e.g. to validate a team id). */
 @Module({
+  imports: [OrganizationsModule],
   controllers: [TeamsController],
   providers: [TeamsService, TeamsRepository, TeamMembersRepository, TeamPresenter, TeamMemberPresenter],
   exports: [TeamsService],

@@ -5,16 +5,10 @@ import { Tx } from '../../../database/transactions';
 import { OrgRole, TeamRole } from '../../access/domain/roles';
 import { TeamMembership } from '../domain/team';
 import { TeamMemberOrm } from './team-member.orm';
+import { Member } from '../../organizations/domain/member';
 
 /** A user's membership of the organization, as the team member list shows it. */
-export interface OrganizationMemberRow {
-  userId: string;
-  role: OrgRole;
-  disabled: boolean;
-  sso: boolean;
-  joinedAt: Date;
-  lastSeenAt: Date | null;
-}
+export type OrganizationMemberRow = Member;
 
 @Injectable()
 export class TeamMembersRepository {
@@ -104,7 +98,7 @@ export class TeamMembersRepository {
     return new Map(
       rows.map((r) => [
         r.user_id,
-        { userId: r.user_id, role: r.role, disabled: r.disabled, sso: r.sso, joinedAt: r.joined_at, lastSeenAt: r.last_seen_at },
+        { organizationId, userId: r.user_id, role: r.role, disabled: r.disabled, sso: r.sso, joinedAt: r.joined_at, lastSeenAt: r.last_seen_at },
       ]),
     );
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Module } from '@nestjs/common';
+import { Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, AppConfig } from '@app/common';
 
@@ -13,6 +13,8 @@ import { APP_CONFIG, AppConfig } from '@app/common';
     LoggerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
+        // Nest 11 route syntax for "every route" (the library's default '*' is the legacy form).
+        forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
         pinoHttp: {
           level: config.logLevel,
           genReqId: (req, res) => {

@@ -8,6 +8,8 @@ import { AccessModule } from './modules/access/access.module';
 import { CollectionsModule } from './modules/collections/collections.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
+import { SharingModule } from './modules/sharing/sharing.module';
+import { SsoModule } from './modules/organizations/sso/sso.module';
 import { SpacesModule } from './modules/spaces/spaces.module';
 import { TeamsModule } from './modules/teams/teams.module';
 import { QueueModule } from './queue/queue.module';
@@ -26,6 +28,8 @@ import { QueueModule } from './queue/queue.module';
     TeamsModule,
     CollectionsModule,
     SpacesModule,
+    SsoModule,
+    SharingModule,
   ],
 })
 export class AppModule {}

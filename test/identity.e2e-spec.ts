@@ -68,4 +68,14 @@ describe('identity and conventions', () => {
     expect(ui.status).toBe(200);
     expect(ui.text).toContain('swagger');
   });
+
+  it('answers 400 to a forged or malformed page cursor', async () => {
+    const alice = await t.user();
+    const forged = Buffer.from(JSON.stringify(['not a date', 'x'])).toString('base64url');
+    const res = await alice.client.get('/v1/orgs', { page: forged });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/cursor/);
+    expect((await alice.client.get('/v1/orgs', { page: '%%%' })).status).toBe(400);
+    expect((await alice.client.get('/v1/orgs', { limit: 1001 })).status).toBe(400);
+  });
 });

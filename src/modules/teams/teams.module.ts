@@ -12,6 +12,6 @@ import { TeamsRepository } from './infrastructure/teams.repository';
   imports: [OrganizationsModule],
   controllers: [TeamsController],
   providers: [TeamsService, TeamsRepository, TeamMembersRepository, TeamPresenter, TeamMemberPresenter],
-  exports: [TeamsService],
+  exports: [TeamsService, TeamPresenter],
 })
 export class TeamsModule {}

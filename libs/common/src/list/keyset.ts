@@ -1,6 +1,10 @@
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { CursorValue, decodeCursor, encodeCursor } from './cursor';
+import { InvalidError } from '../errors/domain-errors';
 import { Page, PageRequest } from './list-envelope';
+
+/** PostgreSQL: invalid text representation, invalid datetime format, datetime out of range, numeric out of range. */
+const INVALID_VALUE_CODES = new Set(['22P02', '22007', '22008', '22003']);
 
 export interface KeysetOrder {
   /** SQL expressions, most significant first; the last must be unique (usually the id). */
@@ -37,7 +41,15 @@ export async function paginate<T extends ObjectLiteral>(
     if (i === 0) paged.orderBy(column, order.direction);
     else paged.addOrderBy(column, order.direction);
   });
-  const rows = await paged.take(undefined).limit(request.limit + 1).getMany();
+  const rows = await paged
+    .take(undefined)
+    .limit(request.limit + 1)
+    .getMany()
+    .catch((error: unknown) => {
+      // A cursor that decodes but holds values of the wrong type (a forged one) fails the SQL cast.
+      if (cursor && INVALID_VALUE_CODES.has((error as { code?: string }).code ?? '')) throw new InvalidError('Invalid "page" cursor');
+      throw error;
+    });
   const hasMore = rows.length > request.limit;
   const items = hasMore ? rows.slice(0, request.limit) : rows;
   const last = items[items.length - 1];

@@ -19,6 +19,8 @@ import { TeamOrm } from '../../teams/infrastructure/team.orm';
 @Index('content_grants_collection_team_key', ['collectionId', 'teamId'], { unique: true, where: 'collection_id IS NOT NULL AND team_id IS NOT NULL' })
 @Index('content_grants_user_idx', ['organizationId', 'userId'], { where: 'user_id IS NOT NULL' })
 @Index('content_grants_team_idx', ['organizationId', 'teamId'], { where: 'team_id IS NOT NULL' })
+@Index('content_grants_space_created_idx', ['spaceId', 'createdAt', 'id'], { where: 'space_id IS NOT NULL' })
+@Index('content_grants_collection_created_idx', ['collectionId', 'createdAt', 'id'], { where: 'collection_id IS NOT NULL' })
 export class GrantOrm {
   @PrimaryColumn(primaryIdColumn())
   id: string;

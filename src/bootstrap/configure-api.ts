@@ -2,15 +2,16 @@ import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { json } from 'express';
-import { AllExceptionsFilter, AppConfig, createValidationPipe } from '@app/common';
+import { AllExceptionsFilter, AppConfig, createValidationPipe, rejectDeeplyNestedJson } from '@app/common';
 
 /** Everything the HTTP app needs beyond its modules; shared by main.ts and the test app factory. */
 export function configureApi(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
   express.disable('x-powered-by');
   express.set('query parser', 'extended');
-  express.use(json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
-  app.setGlobalPrefix('v1', { exclude: ['health', 'docs', 'openapi.json'] });
+  express.use(json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'], verify: rejectDeeplyNestedJson() }));
+  // SAML sign-in (start, ACS, SP metadata) is browser-facing and lives outside /v1.
+  app.setGlobalPrefix('v1', { exclude: ['health', 'docs', 'openapi.json', 'sso/saml/{*path}'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();

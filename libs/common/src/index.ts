@@ -13,3 +13,4 @@ export * from './ids';
 export * from './clock';
 export * from './urls';
 export * from './http/omittable';
+export * from './http/json-depth';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, Page, PageRequest } from '@app/common';
-import { Transactions } from '../../../database/transactions';
+import { Transactions, Tx } from '../../../database/transactions';
 import { AccessService } from '../../access/application/access.service';
 import { OrgRole } from '../../access/domain/roles';
 import { IdentityService } from '../../identity/application/identity.service';
@@ -14,6 +14,7 @@ import {
   assertMayListMembers,
   assertMayRemoveMember,
   assertMayViewMember,
+  newMember,
 } from '../domain/member';
 import { MembersRepository } from '../infrastructure/members.repository';
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
@@ -110,6 +111,24 @@ export class MembersService {
       }
       return this.members.remove(organizationId, userId, tx);
     });
+  }
+
+  /**
+   * Makes the user an SSO member (SAML sign-in, POST .../members/{userId}/sso). A member keeps
+   * their role and is flagged `sso`; a non-member joins as an SSO member with `join.role` when
+   * `join` is given, else it is a 404. No authorization here: the caller has done it. Pass the
+   * caller's transaction when other writes must commit with it.
+   */
+  async markSso(
+    organizationId: string,
+    userId: string,
+    tx?: Tx,
+    join?: { role: OrgRole; at: Date },
+  ): Promise<{ member: Member; joined: boolean }> {
+    const joined = join ? await this.members.insertIfAbsent(newMember(organizationId, userId, join.role, join.at, true), tx) : false;
+    const member = await this.members.markSso(organizationId, userId, tx);
+    if (!member) throw NotFoundError.of('Member', userId);
+    return { member, joined };
   }
 
   /** Users and counts for a page of members: two batched queries, whatever the page size. */

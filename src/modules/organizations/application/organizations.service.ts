@@ -97,7 +97,7 @@ export class OrganizationsService {
    * TODO(sites): ask the sites module's exported service once it exists.
    */
   private async assertDefaultContentExists(organizationId: string, content: DefaultContent): Promise<void> {
-    throw new InvalidError(`defaultContent: site "${content.site}" does not exist in organization "${organizationId}"`);
+    throw new InvalidError(`defaultContent: invalid default content, site "${content.site}" does not exist in organization "${organizationId}"`);
   }
 
   /**

@@ -103,8 +103,20 @@ export class MembersRepository {
     return toDomain(row);
   }
 
+  /** Records that the member was seen now. Returns false when there is no such membership. */
+  async touchLastSeen(organizationId: string, userId: string, at: Date): Promise<boolean> {
+    const result = await this.repo().update({ organizationId, userId }, { lastSeenAt: at });
+    return (result.affected ?? 0) > 0;
+  }
+
   async updateRole(organizationId: string, userId: string, role: Member['role'], tx?: Tx): Promise<void> {
     await this.repo(tx).update({ organizationId, userId }, { role });
+  }
+
+  /** Flags the membership as an SSO one; returns it, or null when the user is not a member. */
+  async markSso(organizationId: string, userId: string, tx?: Tx): Promise<Member | null> {
+    await this.repo(tx).update({ organizationId, userId }, { sso: true });
+    return this.find(organizationId, userId, tx);
   }
 
   /**
@@ -128,8 +140,8 @@ export class MembersRepository {
   }
 }
 
-/** A cursor of this list carries a timestamp then a user id; anything else is a 400, not a database error. */
-function assertTimestampCursor(page: string | undefined): void {
+/** A cursor of a (timestamp, id) keyset list; anything else is a 400, not a database error. */
+export function assertTimestampCursor(page: string | undefined): void {
   const cursor = decodeCursor(page, 2);
   if (!cursor) return;
   const [at, userId] = cursor;

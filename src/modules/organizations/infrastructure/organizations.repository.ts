@@ -51,9 +51,19 @@ export class OrganizationsRepository {
     return { ...page, items: page.items.map(toDomain) };
   }
 
-  /** Organizations whose e-mail domains include the domain. */
-  async findByEmailDomain(domain: string): Promise<Organization[]> {
-    const rows = await this.repo().createQueryBuilder('o').where(':domain = ANY(o.email_domains)', { domain }).orderBy('o.created_at').getMany();
+  /**
+   * Up to `limit` organizations whose e-mail domains include the domain, oldest first. The
+   * containment test (`@>`) is what the GIN index organizations_email_domains_idx serves
+   * (`= ANY(...)` would scan every organization).
+   */
+  async findByEmailDomain(domain: string, limit: number): Promise<Organization[]> {
+    const rows = await this.repo()
+      .createQueryBuilder('o')
+      .where('o.email_domains @> ARRAY[:domain]::text[]', { domain })
+      .orderBy('o.created_at', 'ASC')
+      .addOrderBy('o.id', 'ASC')
+      .limit(limit)
+      .getMany();
     return rows.map(toDomain);
   }
 }

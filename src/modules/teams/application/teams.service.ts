@@ -234,6 +234,18 @@ export class TeamsService {
     return this.teams.findInOrganization(organizationId, teamId, tx);
   }
 
+  /**
+   * Adds the user to the team as a `member` unless already in it (SAML sign-in's default team).
+   * No authorization: the caller has done it and knows the user is a member of the organization.
+   * Returns false when the team is not (or no longer) in the organization.
+   */
+  async addMemberUnchecked(organizationId: string, teamId: string, userId: string, tx?: Tx): Promise<boolean> {
+    const team = await this.teams.findInOrganization(organizationId, teamId, tx);
+    if (!team) return false;
+    await this.teamMembers.insertMissing([{ teamId: team.id, userId, role: 'member', addedAt: this.clock.now() }], tx);
+    return true;
+  }
+
   /** Takes a user out of every team of the organization; call it when they leave the organization. */
   removeUserFromOrganizationTeams(organizationId: string, userId: string, tx?: Tx): Promise<void> {
     return this.teamMembers.removeFromOrganization(organizationId, userId, tx);

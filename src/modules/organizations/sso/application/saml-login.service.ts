@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock, ForbiddenError, NotFoundError, Urls } from '@app/common';
+import { Transactions } from '../../../../database/transactions';
+import { IdentityService } from '../../../identity/application/identity.service';
+import { User } from '../../../identity/domain/user';
+import { TeamsService } from '../../../teams/application/teams.service';
+import { MembersService } from '../../application/members.service';
+import { identityFromAssertion } from '../domain/saml-identity';
+import { SamlProvider, assertActive, serviceEndpoints } from '../domain/saml-provider';
+import { SamlProvidersRepository } from '../infrastructure/saml-providers.repository';
+import { SamlProtocol, SamlSettings } from './saml-protocol';
+
+export interface SamlSignIn {
+  /** A new API token for the user; shown once, only its hash is stored. */
+  token: string;
+  user: User;
+  organizationId: string;
+}
+
+/**
+ * Signing in through an organization's SAML provider (SP-initiated or IdP-initiated). These
+ * use cases are public: the signed assertion is the credential.
+ */
+@Injectable()
+export class SamlLoginService {
+  constructor(
+    private readonly providers: SamlProvidersRepository,
+    private readonly protocol: SamlProtocol,
+    private readonly identity: IdentityService,
+    private readonly members: MembersService,
+    private readonly teams: TeamsService,
+    private readonly transactions: Transactions,
+    private readonly urls: Urls,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Where to send the browser: the IdP, with an AuthnRequest. 404 unknown provider, 409 pending one. */
+  async startUrl(providerId: string): Promise<string> {
+    return this.protocol.authorizeUrl(this.settings(await this.load(providerId)));
+  }
+
+  /** Our SP metadata for the provider, whatever its status (the IdP side is configured from it). */
+  async metadata(providerId: string): Promise<string> {
+    const provider = await this.providers.findById(providerId);
+    if (!provider) throw NotFoundError.of('SAML provider', providerId);
+    return this.protocol.serviceMetadata(serviceEndpoints(this.urls.root(''), provider.id));
+  }
+
+  /**
+   * The assertion consumer: verifies the SAMLResponse, then, in one transaction, finds the user
+   * by e-mail (case-insensitive) or creates them (e-mail verified: the IdP vouches for it), makes
+   * them an SSO member (a member keeps their role; a newcomer joins with the provider's default
+   * role and default team), and issues an API token. A disabled member is refused (403).
+   */
+  async signIn(providerId: string, samlResponse: string): Promise<SamlSignIn> {
+    const provider = await this.load(providerId);
+    const settings = this.settings(provider);
+    const assertion = await this.protocol.verifyResponse(settings, samlResponse);
+    const who = identityFromAssertion(assertion, { issuer: provider.entityId, acsURL: settings.service.acsURL });
+    return this.transactions.run(async (tx) => {
+      const current = await this.providers.findById(provider.id, tx);
+      if (!current) throw NotFoundError.of('SAML provider', providerId);
+      const user =
+        (await this.identity.findByEmail(who.email, tx)) ??
+        (await this.identity.createUser({ email: who.email, displayName: who.displayName, emailVerified: true }, tx));
+      const now = this.clock.now();
+      const { member, joined } = await this.members.markSso(current.organizationId, user.id, tx, { role: current.defaultRole, at: now });
+      if (member.disabled) throw new ForbiddenError('This member is disabled in the organization');
+      if (joined && current.defaultTeamId) {
+        await this.teams.addMemberUnchecked(current.organizationId, current.defaultTeamId, user.id, tx);
+      }
+      const token = await this.identity.issueToken(user.id, tx);
+      return { token, user, organizationId: current.organizationId };
+    });
+  }
+
+  private async load(providerId: string): Promise<SamlProvider & { ssoUrl: string; certificate: string }> {
+    const provider = await this.providers.findById(providerId);
+    if (!provider) throw NotFoundError.of('SAML provider', providerId);
+    assertActive(provider);
+    return provider;
+  }
+
+  private settings(provider: SamlProvider & { ssoUrl: string; certificate: string }): SamlSettings {
+    return {
+      idpSsoUrl: provider.ssoUrl,
+      idpCertificate: provider.certificate,
+      service: serviceEndpoints(this.urls.root(''), provider.id),
+    };
+  }
+}

@@ -472,6 +472,31 @@ describe('SAML single sign-on', () => {
       expect(other).toEqual({ role: 'edit', sso: false });
     });
 
+    it('limits the token it hands out to this organization: elsewhere the user is a stranger', async () => {
+      // dave is also an `edit` member of otherOrgId, and his own tokens keep working there.
+      const res = await postAcs(p.service.acsURL, respond(dave.email));
+      expect(res.status).toBe(200);
+      const scoped = t.client(res.body.token);
+      expect((await scoped.get(`/v1/orgs/${org}`)).status).toBe(200);
+      expect((await scoped.get(`/v1/orgs/${otherOrgId}`)).status).toBe(404);
+      expect((await scoped.get(`/v1/orgs/${otherOrgId}/members`)).status).toBe(404);
+      expect((await scoped.get('/v1/orgs')).body.items.map((o: { id: string }) => o.id)).toEqual([org]);
+      expect((await dave.client.get(`/v1/orgs/${otherOrgId}`)).status).toBe(200);
+    });
+
+    it('honours invitations waiting for the e-mail of a user it creates', async () => {
+      const email = 'invited.later@corp.example';
+      expect((await carol.client.post(`/v1/orgs/${otherOrgId}/invites`, { emails: [{ email, role: 'edit' }] })).status).toBe(200);
+      const res = await postAcs(p.service.acsURL, respond(email));
+      expect(res.status).toBe(200);
+      const rows = await t.dataSource.query(
+        'SELECT role FROM organization_members WHERE organization_id = $1 AND user_id = $2',
+        [otherOrgId, res.body.user.id],
+      );
+      expect(rows).toEqual([{ role: 'edit' }]);
+      expect(await t.dataSource.query('SELECT 1 FROM organization_invites WHERE email = $1', [email])).toEqual([]);
+    });
+
     it('refuses a disabled member (403) and issues no token', async () => {
       const disabled = await t.user('Disabled');
       await alice.client.post(`/v1/orgs/${org}/invites`, { emails: [{ email: disabled.email, role: 'edit' }] });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ForbiddenError, InvalidError, NotFoundError } from '@app/common';
 import { Tx } from '../../../database/transactions';
 import { AccessContext } from '../domain/access-context';
+import { Caller } from '../domain/caller';
 import { MemberRole, OrgRole, atLeast } from '../domain/roles';
 import { AccessRepository } from '../infrastructure/access.repository';
 
@@ -14,20 +15,27 @@ import { AccessRepository } from '../infrastructure/access.repository';
 export class AccessService {
   constructor(private readonly repository: AccessRepository) {}
 
-  context(userId: string, organizationId: string, tx?: Tx): Promise<AccessContext> {
-    return this.repository.loadContext(userId, organizationId, tx);
+  /**
+   * Everything that decides `who`'s access in the organization. `who` is the caller (whose token
+   * may be limited to one organization) or the id of another user (e.g. a member being listed).
+   * A token limited to another organization sees this one as a non-member.
+   */
+  async context(who: Caller | string, organizationId: string, tx?: Tx): Promise<AccessContext> {
+    const caller = typeof who === 'string' ? { id: who } : who;
+    if (caller.organizationScope && caller.organizationScope !== organizationId) return AccessContext.outsider(organizationId);
+    return this.repository.loadContext(caller.id, organizationId, tx);
   }
 
   /** The caller's organization role; 404 when they are not a member. */
-  async requireMember(userId: string, organizationId: string, tx?: Tx): Promise<AccessContext> {
-    const context = await this.context(userId, organizationId, tx);
+  async requireMember(who: Caller | string, organizationId: string, tx?: Tx): Promise<AccessContext> {
+    const context = await this.context(who, organizationId, tx);
     if (!context.isMember) throw NotFoundError.of('Organization', organizationId);
     return context;
   }
 
   /** As requireMember, then 403 unless the organization role is at least `minimum`. */
-  async requireOrgRole(userId: string, organizationId: string, minimum: MemberRole, tx?: Tx): Promise<AccessContext> {
-    const context = await this.requireMember(userId, organizationId, tx);
+  async requireOrgRole(who: Caller | string, organizationId: string, minimum: MemberRole, tx?: Tx): Promise<AccessContext> {
+    const context = await this.requireMember(who, organizationId, tx);
     assertRole(context.orgRole ?? null, minimum, 'organization');
     return context;
   }

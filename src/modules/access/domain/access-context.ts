@@ -52,6 +52,11 @@ export class AccessContext {
     this.collections = new Map(collections.map((c) => [c.id, c]));
   }
 
+  /** The context of someone with no membership at all. */
+  static outsider(organizationId: string): AccessContext {
+    return new AccessContext(organizationId, undefined, [], new Map(), new Map());
+  }
+
   get isMember(): boolean {
     return this.orgRole !== undefined;
   }

@@ -50,7 +50,7 @@ export class CollectionsService {
    * unless the parent's defaultLevel caps it, and which a grant can give even to a guest).
    */
   async create(caller: User, organizationId: string, input: CreateCollectionInput): Promise<CollectionView> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     const parentId = input.parent ?? null;
     if (parentId === null) {
       assertRole(context.orgRole, 'create', 'organization');
@@ -75,7 +75,7 @@ export class CollectionsService {
 
   /** Collections of the organization the caller can see, oldest first; `nested` false keeps the top level only. */
   async list(caller: User, organizationId: string, options: { nested: boolean }, request: PageRequest): Promise<Page<CollectionView>> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     const page = await this.collections.list(
       { organizationId, ids: context.isAdmin ? undefined : context.visibleCollectionIds(), topLevelOnly: !options.nested },
       request,
@@ -112,7 +112,7 @@ export class CollectionsService {
   async delete(caller: User, collectionId: string): Promise<boolean> {
     const found = await this.collections.findById(collectionId);
     if (!found) return false;
-    const context = await this.access.context(caller.id, found.organizationId);
+    const context = await this.access.context(caller, found.organizationId);
     const role = context.roleOnCollection(found.id);
     if (!atLeast(role, 'read')) return false;
     assertRole(role, 'admin', 'collection');
@@ -181,7 +181,7 @@ export class CollectionsService {
   async transfer(caller: User, collectionId: string, targetOrganizationId: string): Promise<CollectionView> {
     const { collection: seen, context } = await this.loadVisible(caller, collectionId);
     assertRole(context.roleOnCollection(seen.id), 'admin', 'collection');
-    const target = await this.access.requireMember(caller.id, targetOrganizationId);
+    const target = await this.access.requireMember(caller, targetOrganizationId);
     if (targetOrganizationId === seen.organizationId) {
       throw new ConflictError('The collection already belongs to this organization');
     }
@@ -202,7 +202,7 @@ export class CollectionsService {
 
   /** The caller's role on a collection whose place in the tree just changed (it inherits from its new parent). */
   private async viewAfterChange(caller: User, collection: Collection): Promise<CollectionView> {
-    const context = await this.access.context(caller.id, collection.organizationId);
+    const context = await this.access.context(caller, collection.organizationId);
     return { collection, role: context.roleOnCollection(collection.id) };
   }
 
@@ -210,7 +210,7 @@ export class CollectionsService {
   private async loadVisible(caller: User, collectionId: string): Promise<{ collection: Collection; context: AccessContext }> {
     const collection = await this.collections.findById(collectionId);
     if (collection) {
-      const context = await this.access.context(caller.id, collection.organizationId);
+      const context = await this.access.context(caller, collection.organizationId);
       if (atLeast(context.roleOnCollection(collection.id), 'read')) return { collection, context };
     }
     throw NotFoundError.of('Collection', collectionId);

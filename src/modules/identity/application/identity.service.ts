@@ -27,10 +27,16 @@ export class IdentityService {
     return user;
   }
 
-  /** Issues a new token; the caller shows it once, we keep only its hash. */
-  async issueToken(userId: string, tx?: Tx): Promise<string> {
+  /**
+   * Issues a new token; the caller shows it once, we keep only its hash. A token given an
+   * `organizationScope` acts in that organization only.
+   */
+  async issueToken(userId: string, tx?: Tx, organizationScope: string | null = null): Promise<string> {
     const token = generateToken();
-    await this.users.insertToken({ id: newId(), userId, tokenHash: hashToken(token), createdAt: this.clock.now() }, tx);
+    await this.users.insertToken(
+      { id: newId(), userId, tokenHash: hashToken(token), organizationId: organizationScope, createdAt: this.clock.now() },
+      tx,
+    );
     return token;
   }
 

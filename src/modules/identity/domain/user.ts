@@ -7,6 +7,8 @@ export interface User {
   photoUrl: string | null;
   emailVerified: boolean;
   createdAt: Date;
+  /** On the caller only: the one organization its token may act in (SAML sign-in tokens). */
+  organizationScope?: string | null;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

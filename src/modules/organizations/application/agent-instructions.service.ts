@@ -20,13 +20,13 @@ export class AgentInstructionsService {
 
   /** Any member reads them; 404 while none were ever written. */
   async get(caller: User, organizationId: string): Promise<AgentInstructions> {
-    await this.access.requireMember(caller.id, organizationId);
+    await this.access.requireMember(caller, organizationId);
     return requireAgentInstructions(await this.instructions.find(organizationId), organizationId);
   }
 
   /** Admins replace them with a validated rich-text document (400 naming the bad node). */
   async replace(caller: User, organizationId: string, document: unknown): Promise<AgentInstructions> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     assertMayWriteAgentInstructions(context.orgRole ?? null);
     const value = writeAgentInstructions(organizationId, document, caller.id, this.clock.now());
     await this.instructions.save(value);

@@ -36,13 +36,13 @@ export class LinkInvitesService {
   ) {}
 
   async list(caller: User, organizationId: string, request: PageRequest): Promise<Page<LinkInviteView>> {
-    const context = await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    const context = await this.access.requireOrgRole(caller, organizationId, 'admin');
     const page = await this.invites.list(organizationId, request);
     return { ...page, items: page.items.map((invite) => ({ invite, callerRole: context.orgRole })) };
   }
 
   async create(caller: User, organizationId: string, input: CreateLinkInviteInput): Promise<LinkInviteView> {
-    const context = await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    const context = await this.access.requireOrgRole(caller, organizationId, 'admin');
     if (input.space !== undefined || input.collection !== undefined || input.level !== undefined) {
       throw new InvalidError('Invite links to a space or a collection are not supported; create an organization invite link with "role"');
     }
@@ -62,7 +62,7 @@ export class LinkInvitesService {
    * without the secret learns nothing.
    */
   async get(caller: User, organizationId: string, inviteId: string): Promise<LinkInviteView> {
-    const context = await this.access.context(caller.id, organizationId);
+    const context = await this.access.context(caller, organizationId);
     const callerRole = context.isMember ? (context.orgRole ?? null) : undefined;
     const invite = await this.invites.find(organizationId, inviteId);
     const notFound = NotFoundError.of('Invite link', inviteId);
@@ -76,7 +76,7 @@ export class LinkInvitesService {
 
   /** Changes the role the link grants (members who already joined keep theirs). */
   async updateRole(caller: User, organizationId: string, inviteId: string, input: { role?: OrgRole; level?: unknown }): Promise<LinkInviteView> {
-    const context = await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    const context = await this.access.requireOrgRole(caller, organizationId, 'admin');
     if (input.level !== undefined) throw new InvalidError('level: applies to space and collection invite links; an organization invite link takes "role"');
     const role = input.role;
     if (role === undefined) throw new InvalidError('role: must be a member role or null');
@@ -88,7 +88,7 @@ export class LinkInvitesService {
 
   /** Returns whether a link was deleted (205) or there was none (204). */
   async remove(caller: User, organizationId: string, inviteId: string): Promise<boolean> {
-    await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    await this.access.requireOrgRole(caller, organizationId, 'admin');
     return this.invites.delete(organizationId, inviteId);
   }
 }

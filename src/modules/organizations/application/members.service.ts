@@ -46,7 +46,7 @@ export class MembersService {
 
   /** Non-guest members list the members; newest first unless `order=asc`. */
   async list(caller: User, organizationId: string, query: MemberListQuery, request: PageRequest): Promise<Page<MemberView>> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     assertMayListMembers(context.orgRole ?? null);
     const page = await this.members.list(
       organizationId,
@@ -62,7 +62,7 @@ export class MembersService {
   }
 
   async get(caller: User, organizationId: string, userId: string): Promise<MemberView> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     assertMayViewMember(caller.id, context.orgRole ?? null, userId);
     const member = await this.members.find(organizationId, userId);
     if (!member) throw NotFoundError.of('Member', userId);
@@ -76,7 +76,7 @@ export class MembersService {
    * An absent `role` changes nothing.
    */
   async updateRole(caller: User, organizationId: string, userId: string, role: OrgRole | undefined): Promise<MemberView> {
-    await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    await this.access.requireOrgRole(caller, organizationId, 'admin');
     const member = await this.transactions.run(async (tx) => {
       const admins = await this.members.lockActiveAdmins(organizationId, tx);
       const current = await this.members.lock(organizationId, userId, tx);
@@ -96,7 +96,7 @@ export class MembersService {
    * not a member (the endpoint answers 204 rather than 205).
    */
   async remove(caller: User, organizationId: string, userId: string): Promise<boolean> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     assertMayRemoveMember(caller.id, context.orgRole ?? null, userId);
     return this.transactions.run(async (tx) => {
       const admins = await this.members.lockActiveAdmins(organizationId, tx);

@@ -50,14 +50,15 @@ export class OrganizationsService {
   }
 
   async get(caller: User, organizationId: string): Promise<OrganizationView> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     const organization = await this.organizations.findById(organizationId);
     if (!organization) throw NotFoundError.of('Organization', organizationId);
     return { organization, role: context.orgRole ?? null };
   }
 
+  /** The caller's organizations (only the one its token is limited to, for SAML sign-in tokens). */
   async listForCaller(caller: User, request: PageRequest): Promise<Page<OrganizationView>> {
-    const page = await this.organizations.listForUser(caller.id, request);
+    const page = await this.organizations.listForUser(caller.id, request, caller.organizationScope);
     const memberships = await this.members.findForUser(caller.id, page.items.map((o) => o.id));
     return { ...page, items: page.items.map((organization) => ({ organization, role: memberships.get(organization.id)?.role ?? null })) };
   }
@@ -70,7 +71,7 @@ export class OrganizationsService {
    * content") and a merge rule naming a non-member are 400s.
    */
   async update(caller: User, organizationId: string, input: OrganizationUpdateInput): Promise<OrganizationView> {
-    await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    await this.access.requireOrgRole(caller, organizationId, 'admin');
     const { mergeRules, ...rest } = input;
     const patch: OrganizationPatch = { ...rest, ...(mergeRules !== undefined ? { mergeRules: parseMergeRules(mergeRules) } : {}) };
     return this.transactions.run(async (tx) => {
@@ -105,7 +106,7 @@ export class OrganizationsService {
    * invites and honoured when that user is created. Admins only.
    */
   async invite(caller: User, organizationId: string, input: InviteInput): Promise<{ users: string[]; invited: number }> {
-    await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    await this.access.requireOrgRole(caller, organizationId, 'admin');
     const organization = await this.organizations.findById(organizationId);
     if (!organization) throw NotFoundError.of('Organization', organizationId);
     const requests = new Map<string, OrgRole>();

@@ -23,7 +23,7 @@ export class VisitorClaimsService {
 
   /** Any active member (guests included); others get 404. Returns the signed visitor token. */
   async ping(caller: User, organizationId: string): Promise<string> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     const now = this.clock.now();
     await this.members.touchLastSeen(organizationId, caller.id, now);
     const claims = visitorClaims({ issuer: this.urls.root(''), user: caller, organizationId, role: context.orgRole ?? null, now });

@@ -43,10 +43,11 @@ export class OrganizationsRepository {
   }
 
   /** Organizations the user is an active member of, oldest first. */
-  async listForUser(userId: string, request: PageRequest): Promise<Page<Organization>> {
+  async listForUser(userId: string, request: PageRequest, onlyOrganizationId?: string | null): Promise<Page<Organization>> {
     const qb = this.repo()
       .createQueryBuilder('o')
       .innerJoin(MemberOrm, 'm', 'm.organization_id = o.id AND m.user_id = :userId AND NOT m.disabled', { userId });
+    if (onlyOrganizationId) qb.andWhere('o.id = :onlyOrganizationId', { onlyOrganizationId });
     const page = await paginate(qb, { columns: ['o.created_at', 'o.id'], keys: ['createdAt', 'id'], direction: 'ASC' }, request);
     return { ...page, items: page.items.map(toDomain) };
   }

@@ -107,7 +107,7 @@ export class SharingService {
     const content = await this.visible(caller, ref);
     const [page, context] = await Promise.all([
       this.grants.listTeamGrants(content, request),
-      this.access.context(caller.id, content.organizationId),
+      this.access.context(caller, content.organizationId),
     ]);
     const ids = page.items.map((item) => item.team.id);
     const [stats, roles] = await Promise.all([this.access.teamStats(ids), this.grants.teamRolesOf(caller.id, ids)]);

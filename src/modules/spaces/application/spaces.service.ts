@@ -68,7 +68,7 @@ export class SpacesService {
    * role unless the collection restricts or grants more).
    */
   async create(caller: User, organizationId: string, input: CreateSpaceInput): Promise<SpaceView> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     const parentId = input.parent ?? null;
     this.assertCanCreateIn(context, parentId);
     const space = Space.create({
@@ -95,7 +95,7 @@ export class SpacesService {
   }
 
   async listInOrganization(caller: User, organizationId: string, request: PageRequest): Promise<Page<SpaceView>> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     const page = await this.spaces.listInOrganization(organizationId, context.spaceVisibility(), request);
     return { ...page, items: page.items.map((space) => ({ space, role: context.roleOnSpace(space.node) })) };
   }
@@ -103,7 +103,7 @@ export class SpacesService {
   /** Spaces directly inside a collection the caller can see (404 otherwise), in sibling order. */
   async listInCollection(caller: User, collectionId: string, request: PageRequest): Promise<Page<SpaceView>> {
     const organizationId = await this.spaces.collectionOrganization(collectionId);
-    const context = organizationId ? await this.access.context(caller.id, organizationId) : null;
+    const context = organizationId ? await this.access.context(caller, organizationId) : null;
     if (!organizationId || !context || !atLeast(context.roleOnCollection(collectionId), 'read')) {
       throw NotFoundError.of('Collection', collectionId);
     }
@@ -122,7 +122,7 @@ export class SpacesService {
     order: 'asc' | 'desc',
     request: PageRequest,
   ): Promise<Page<MemberSpaceView>> {
-    const callerContext = await this.access.requireMember(caller.id, organizationId);
+    const callerContext = await this.access.requireMember(caller, organizationId);
     if (userId !== caller.id) assertRole(callerContext.orgRole, 'admin', 'organization');
     const member = userId === caller.id ? callerContext : await this.access.context(userId, organizationId);
     if (!member.isMember) throw NotFoundError.of('Member', userId);
@@ -157,7 +157,7 @@ export class SpacesService {
   async delete(caller: User, spaceId: string): Promise<boolean> {
     const space = await this.spaces.findLive(spaceId);
     if (!space) return false;
-    const context = await this.access.context(caller.id, space.organizationId);
+    const context = await this.access.context(caller, space.organizationId);
     const role = context.roleOnSpace(space.node);
     if (!atLeast(role, 'read')) return false;
     assertRole(role, 'admin', 'space');
@@ -170,7 +170,7 @@ export class SpacesService {
   async restore(caller: User, spaceId: string): Promise<SpaceView> {
     const space = await this.spaces.findAny(spaceId);
     if (!space) throw NotFoundError.of('Space', spaceId);
-    const context = await this.access.context(caller.id, space.organizationId);
+    const context = await this.access.context(caller, space.organizationId);
     const role = context.roleOnSpace(space.node);
     if (!atLeast(role, 'read')) throw NotFoundError.of('Space', spaceId);
     assertRole(role, 'admin', 'space');
@@ -226,7 +226,7 @@ export class SpacesService {
     if (organizationId === space.organizationId) {
       throw new ConflictError(`Space "${space.id}" already belongs to organization "${organizationId}"`);
     }
-    const target = await this.access.requireOrgRole(caller.id, organizationId, 'create');
+    const target = await this.access.requireOrgRole(caller, organizationId, 'create');
     const saved = await this.transactions.run(async (tx) => {
       space.transferTo(organizationId, await this.tree.endPosition(organizationId, null, tx), this.clock.now());
       const written = await this.save(space, tx);
@@ -273,7 +273,7 @@ export class SpacesService {
   private async loadVisible(caller: User, spaceId: string): Promise<{ space: Space; context: AccessContext; role: MemberRole | null }> {
     const space = await this.spaces.findLive(spaceId);
     if (!space) throw NotFoundError.of('Space', spaceId);
-    const context = await this.access.context(caller.id, space.organizationId);
+    const context = await this.access.context(caller, space.organizationId);
     const role = context.roleOnSpace(space.node);
     if (!atLeast(role, 'read')) throw NotFoundError.of('Space', spaceId);
     return { space, context, role };

@@ -72,7 +72,7 @@ export class TeamsService {
    * organization admin, otherwise the teams they own; nothing when they are not a member.
    */
   async list(caller: User, organizationId: string, filter: TeamListFilterInput, request: PageRequest): Promise<Page<TeamView>> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     const orgRole = context.orgRole ?? null;
     const memberOf = orgRole === null ? caller.id : undefined;
     let ownedBy: string | undefined;
@@ -86,7 +86,7 @@ export class TeamsService {
   }
 
   async create(caller: User, organizationId: string, input: { title: string; members?: string[] }): Promise<TeamView> {
-    const context = await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    const context = await this.access.requireOrgRole(caller, organizationId, 'admin');
     const now = this.clock.now();
     const team = newTeam(newId(), organizationId, input.title, now);
     const memberIds = [...new Set(input.members ?? [])];
@@ -104,14 +104,14 @@ export class TeamsService {
   }
 
   async get(caller: User, organizationId: string, teamId: string): Promise<TeamView> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     const { team } = await this.loadVisible(context, caller.id, teamId);
     const [view] = await this.views(caller.id, context.orgRole ?? null, [team]);
     return view;
   }
 
   async rename(caller: User, organizationId: string, teamId: string, title: string): Promise<TeamView> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     const { team, callerRole } = await this.loadVisible(context, caller.id, teamId);
     assertManager(context, callerRole);
     const renamed = renameTeam(team, title);
@@ -122,7 +122,7 @@ export class TeamsService {
 
   /** Returns whether a team was deleted; a team the caller cannot see counts as absent. */
   async delete(caller: User, organizationId: string, teamId: string): Promise<boolean> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     const team = await this.teams.findInOrganization(organizationId, teamId);
     if (!team) return false;
     const callerRole = await this.teamMembers.roleOf(team.id, caller.id);
@@ -132,7 +132,7 @@ export class TeamsService {
   }
 
   async listMembers(caller: User, organizationId: string, teamId: string, request: PageRequest): Promise<Page<TeamMemberView>> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     const { team } = await this.loadVisible(context, caller.id, teamId);
     const page = await this.teamMembers.list(organizationId, team.id, request);
     const userIds = page.items.map((m) => m.userId);
@@ -164,7 +164,7 @@ export class TeamsService {
    * addresses; every one must name a member of the organization, else nothing is written.
    */
   async updateMembers(caller: User, organizationId: string, teamId: string, input: MembersUpdateInput): Promise<void> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     const add = input.add ?? [];
     const remove = input.remove ?? [];
     const memberships = Object.entries(input.memberships ?? {});
@@ -188,7 +188,7 @@ export class TeamsService {
 
   /** Adds the member (as `member` unless a role is given) or sets their role. */
   async setMember(caller: User, organizationId: string, teamId: string, userId: string, role?: TeamRole): Promise<void> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     await this.transactions.run(async (tx) => {
       const { team, callerRole } = await this.loadVisible(context, caller.id, teamId, tx);
       assertManager(context, callerRole);
@@ -202,7 +202,7 @@ export class TeamsService {
 
   /** Returns whether the user was in the team. Managers remove anyone; a member may leave on their own. */
   async removeMember(caller: User, organizationId: string, teamId: string, userId: string): Promise<boolean> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     const { team, callerRole } = await this.loadVisible(context, caller.id, teamId);
     if (userId !== caller.id) assertManager(context, callerRole);
     return (await this.teamMembers.remove(team.id, [userId])) > 0;
@@ -216,7 +216,7 @@ export class TeamsService {
     filter: { title?: string },
     request: PageRequest,
   ): Promise<Page<MemberTeamView>> {
-    const context = await this.access.requireMember(caller.id, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
     const orgRole = context.orgRole ?? null;
     if (orgRole === null && userId !== caller.id) throw NotFoundError.of('Member', userId);
     const member = (await this.teamMembers.organizationMembers(organizationId, [userId])).get(userId);

@@ -4,6 +4,7 @@ import { Transactions } from '../../../../database/transactions';
 import { IdentityService } from '../../../identity/application/identity.service';
 import { User } from '../../../identity/domain/user';
 import { TeamsService } from '../../../teams/application/teams.service';
+import { OnboardingService } from '../../application/onboarding.service';
 import { MembersService } from '../../application/members.service';
 import { identityFromAssertion } from '../domain/saml-identity';
 import { SamlProvider, assertActive, serviceEndpoints } from '../domain/saml-provider';
@@ -28,6 +29,7 @@ export class SamlLoginService {
     private readonly protocol: SamlProtocol,
     private readonly identity: IdentityService,
     private readonly members: MembersService,
+    private readonly onboarding: OnboardingService,
     private readonly teams: TeamsService,
     private readonly transactions: Transactions,
     private readonly urls: Urls,
@@ -62,14 +64,15 @@ export class SamlLoginService {
       if (!current) throw NotFoundError.of('SAML provider', providerId);
       const user =
         (await this.identity.findByEmail(who.email, tx)) ??
-        (await this.identity.createUser({ email: who.email, displayName: who.displayName, emailVerified: true }, tx));
+        (await this.onboarding.createUser({ email: who.email, displayName: who.displayName, emailVerified: true }, tx));
       const now = this.clock.now();
       const { member, joined } = await this.members.markSso(current.organizationId, user.id, tx, { role: current.defaultRole, at: now });
       if (member.disabled) throw new ForbiddenError('This member is disabled in the organization');
       if (joined && current.defaultTeamId) {
         await this.teams.addMemberUnchecked(current.organizationId, current.defaultTeamId, user.id, tx);
       }
-      const token = await this.identity.issueToken(user.id, tx);
+      // Limited to this organization: its identity provider vouches for nothing elsewhere.
+      const token = await this.identity.issueToken(user.id, tx, current.organizationId);
       return { token, user, organizationId: current.organizationId };
     });
   }

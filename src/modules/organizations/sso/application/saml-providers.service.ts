@@ -36,13 +36,13 @@ export class SamlProvidersService {
   ) {}
 
   async list(caller: User, organizationId: string, request: PageRequest): Promise<Page<SamlProviderView>> {
-    await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    await this.access.requireOrgRole(caller, organizationId, 'admin');
     const page = await this.providers.list(organizationId, request);
     return { ...page, items: await this.views(caller, organizationId, page.items) };
   }
 
   async create(caller: User, organizationId: string, input: SamlProviderInput & { label: string }): Promise<SamlProviderView> {
-    await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    await this.access.requireOrgRole(caller, organizationId, 'admin');
     const provider = newSamlProvider(newId(), organizationId, input, this.clock.now());
     await this.transactions.run(async (tx) => {
       await this.providers.lockOrganization(organizationId, tx);
@@ -56,7 +56,7 @@ export class SamlProvidersService {
   }
 
   async get(caller: User, organizationId: string, providerId: string): Promise<SamlProviderView> {
-    await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    await this.access.requireOrgRole(caller, organizationId, 'admin');
     const provider = await this.providers.findInOrganization(organizationId, providerId);
     if (!provider) throw NotFoundError.of('SAML provider', providerId);
     return (await this.views(caller, organizationId, [provider]))[0];
@@ -64,7 +64,7 @@ export class SamlProvidersService {
 
   /** Absent fields stay; `defaultTeam: null` clears the default team. The row is locked for the read-modify-write. */
   async update(caller: User, organizationId: string, providerId: string, input: SamlProviderInput): Promise<SamlProviderView> {
-    await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    await this.access.requireOrgRole(caller, organizationId, 'admin');
     const provider = await this.transactions.run(async (tx) => {
       const current = await this.providers.lockInOrganization(organizationId, providerId, tx);
       if (!current) throw NotFoundError.of('SAML provider', providerId);
@@ -78,19 +78,19 @@ export class SamlProvidersService {
 
   /** Returns whether a provider was deleted (205) or there was none (204). */
   async delete(caller: User, organizationId: string, providerId: string): Promise<boolean> {
-    await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    await this.access.requireOrgRole(caller, organizationId, 'admin');
     return this.providers.delete(organizationId, providerId);
   }
 
   /** The active providers, for choosing how to sign in. Any member, guests included. */
   async logins(caller: User, organizationId: string): Promise<SamlProvider[]> {
-    await this.access.requireMember(caller.id, organizationId);
+    await this.access.requireMember(caller, organizationId);
     return this.providers.listActive(organizationId);
   }
 
   /** Flags a member as an SSO member (admins). The user must already be a member (404 otherwise). */
   async markSsoMember(caller: User, organizationId: string, userId: string): Promise<MemberView> {
-    await this.access.requireOrgRole(caller.id, organizationId, 'admin');
+    await this.access.requireOrgRole(caller, organizationId, 'admin');
     await this.members.markSso(organizationId, userId);
     return this.members.get(caller, organizationId, userId);
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ContentCoreModule } from '../content/content-core.module';
 import { SpacePresenter } from './api/space.presenter';
 import { SpacesController } from './api/spaces.controller';
 import { SpacesService } from './application/spaces.service';
@@ -6,6 +7,7 @@ import { SpacesRepository } from './infrastructure/spaces.repository';
 
 /** Space lifecycle over HTTP. Other modules use SpacesService; queue processors live in SpacesWorkerModule. */
 @Module({
+  imports: [ContentCoreModule],
   controllers: [SpacesController],
   providers: [SpacesService, SpacesRepository, SpacePresenter],
   exports: [SpacesService],

@@ -11,6 +11,7 @@ import { Space, SpacePatch } from '../domain/space';
 import { mergeRuleUserIds } from '../../change-requests/domain/merge-rules';
 import { SpaceEditMode, TranslationLanguage, pointerId, positionPointers } from '../domain/space-settings';
 import { SpacesRepository } from '../infrastructure/spaces.repository';
+import { ContentStore } from '../../content/application/content-store.service';
 
 /** A space as one caller sees it: the presenter derives `permissions` from `role`. */
 export interface SpaceView {
@@ -30,6 +31,8 @@ export interface CreateSpaceInput {
   parent?: string;
   language?: TranslationLanguage;
   editMode?: SpaceEditMode;
+  /** Start with no page at all (otherwise one empty page). */
+  empty?: boolean;
 }
 
 export interface MoveSpaceInput {
@@ -55,6 +58,7 @@ export class SpacesService {
     private readonly access: AccessService,
     private readonly tree: ContentTreeService,
     private readonly transactions: Transactions,
+    private readonly content: ContentStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -79,13 +83,15 @@ export class SpacesService {
       emoji: input.emoji,
       language: input.language,
       editMode: input.editMode,
-      // Until content lands, a space's first revision is only an id.
       revisionId: newId(),
       position: await this.tree.endPosition(organizationId, parentId),
       createdBy: caller.id,
       now: this.clock.now(),
     });
-    await this.spaces.insert(space);
+    await this.transactions.run(async (tx) => {
+      await this.spaces.insert(space, tx);
+      await this.content.initialRevision(space.id, { id: space.revisionId, empty: input.empty === true, createdBy: caller.id }, tx);
+    });
     return { space, role: context.roleOnSpace(space.node) };
   }
 
@@ -186,7 +192,10 @@ export class SpacesService {
     const id = newId();
     const position = await this.tree.resolve(space.organizationId, space.parentId, { after: { type: 'space', space: space.id } }, id);
     const copy = space.duplicate({ id, revisionId: newId(), position, createdBy: caller.id, now: this.clock.now() });
-    await this.spaces.insert(copy);
+    await this.transactions.run(async (tx) => {
+      await this.spaces.insert(copy, tx);
+      await this.content.copyRevision(space.revisionId, { id: copy.revisionId, toSpaceId: copy.id, createdBy: caller.id }, tx);
+    });
     return { space: copy, role: context.roleOnSpace(copy.node) };
   }
 

@@ -142,6 +142,11 @@ export class Space {
   get mergeRules(): SpaceMergeRules {
     return this.state.mergeRules;
   }
+  /** The current revision of the space's content. */
+  get revisionId(): string {
+    return this.state.revisionId;
+  }
+
   get position(): number {
     return this.state.position;
   }

@@ -4,7 +4,7 @@ import { Omittable } from '@app/common';
 import { EMOJI_MAX, SPACE_EDIT_MODES, SPACE_TITLE_MAX, SpaceEditMode, TRANSLATION_LANGUAGES, TranslationLanguage } from '../../domain/space-settings';
 
 /**
- * GitBook's `CreateSpace`. Spaces start empty; creating from a `template` or a
+ * GitBook's `CreateSpace`. Spaces start with one empty page unless `empty`; creating from a `template` or a
  * `computedSource` is not supported, so those properties are rejected like any unknown one.
  */
 export class CreateSpaceDto {
@@ -38,7 +38,7 @@ export class CreateSpaceDto {
   @IsIn(SPACE_EDIT_MODES)
   editMode?: SpaceEditMode;
 
-  @ApiPropertyOptional({ enum: [true], description: 'Create a space with no page in it (the default)' })
+  @ApiPropertyOptional({ enum: [true], description: 'Create the space with no page; otherwise it starts with one empty page' })
   @Omittable()
   @IsIn([true])
   empty?: true;

@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock, newId } from '@app/common';
+import { Tx } from '../../../database/transactions';
+import { documentHash } from '../domain/document-hash';
+import { FIRST_PAGE_TITLE, Revision, RevisionType } from '../domain/revision';
+import { RevisionContent, emptyContent } from '../domain/revision-content';
+import { DocumentsRepository } from '../infrastructure/documents.repository';
+import { RevisionsRepository } from '../infrastructure/revisions.repository';
+
+export interface NewRevision {
+  spaceId: string;
+  parents: string[];
+  type: RevisionType;
+  content: RevisionContent;
+  /** Bodies the content references that may not be stored yet (hash -> markdown). */
+  documents: ReadonlyMap<string, string>;
+  createdBy: string | null;
+  /** Chosen by the caller when another row must name the revision before it exists. */
+  id?: string;
+}
+
+/**
+ * Revisions and page bodies. Other modules create and read content only through this service;
+ * which revision is a space's current one is the spaces module's business.
+ */
+@Injectable()
+export class ContentStore {
+  constructor(
+    private readonly revisions: RevisionsRepository,
+    private readonly documents: DocumentsRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async commit(input: NewRevision, tx?: Tx): Promise<Revision> {
+    const now = this.clock.now();
+    await this.documents.insertMany(input.documents, now, tx);
+    const revision: Revision = {
+      id: input.id ?? newId(),
+      spaceId: input.spaceId,
+      parents: input.parents,
+      type: input.type,
+      content: input.content,
+      createdBy: input.createdBy,
+      createdAt: now,
+    };
+    await this.revisions.insert(revision, tx);
+    return revision;
+  }
+
+  /** The first revision of a new space: one empty page, or nothing at all when `empty`. */
+  initialRevision(spaceId: string, options: { id: string; empty: boolean; createdBy: string | null }, tx?: Tx): Promise<Revision> {
+    const now = this.clock.now().toISOString();
+    const content = emptyContent();
+    const documents = new Map<string, string>();
+    if (!options.empty) {
+      const body = '';
+      documents.set(documentHash(body), body);
+      content.pages.push({
+        id: newId(),
+        kind: 'document',
+        title: FIRST_PAGE_TITLE,
+        slug: 'untitled',
+        documentHash: documentHash(body),
+        createdAt: now,
+        updatedAt: now,
+        pages: [],
+      });
+    }
+    return this.commit({ id: options.id, spaceId, parents: [], type: 'initial', content, documents, createdBy: options.createdBy }, tx);
+  }
+
+  /** A copy of a revision's content as the first revision of another space (duplicate). */
+  async copyRevision(revisionId: string, options: { id: string; toSpaceId: string; createdBy: string | null }, tx?: Tx): Promise<Revision> {
+    const source = await this.revisions.findById(revisionId, tx);
+    const content = source ? structuredClone(source.content) : emptyContent();
+    return this.commit(
+      { id: options.id, spaceId: options.toSpaceId, parents: [], type: 'duplicate', content, documents: new Map(), createdBy: options.createdBy },
+      tx,
+    );
+  }
+
+  get(revisionId: string, tx?: Tx): Promise<Revision | null> {
+    return this.revisions.findById(revisionId, tx);
+  }
+
+  /** A revision of that space only (ids from paths must not reach another space's content). */
+  getInSpace(spaceId: string, revisionId: string, tx?: Tx): Promise<Revision | null> {
+    return this.revisions.findInSpace(spaceId, revisionId, tx);
+  }
+
+  loadDocuments(hashes: string[], tx?: Tx): Promise<Map<string, string>> {
+    return this.documents.findMany(hashes, tx);
+  }
+}

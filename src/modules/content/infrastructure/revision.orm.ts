@@ -1,0 +1,37 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
+import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
+import { RevisionContent } from '../domain/revision-content';
+
+/**
+ * One immutable revision. The page tree, files and variables are one JSON value; page bodies
+ * are referenced by hash (documents table), so a new revision copies references, not text.
+ */
+@Entity('revisions')
+@Index('revisions_space_created_idx', ['spaceId', 'createdAt', 'id'])
+export class RevisionOrm {
+  @PrimaryColumn(primaryIdColumn())
+  id: string;
+
+  @Column(idColumn({ name: 'space_id' }))
+  spaceId: string;
+
+  @ManyToOne(() => SpaceOrm, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'space_id' })
+  space?: SpaceOrm;
+
+  @Column({ type: 'varchar', length: 32, array: true, default: () => "'{}'" })
+  parents: string[];
+
+  @Column({ type: 'varchar', length: 16 })
+  type: string;
+
+  @Column({ type: 'jsonb' })
+  content: RevisionContent;
+
+  @Column(idColumn({ name: 'created_by', nullable: true }))
+  createdBy: string | null;
+
+  @Column(timestampColumn({ name: 'created_at' }))
+  createdAt: Date;
+}

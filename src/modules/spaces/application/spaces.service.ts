@@ -322,4 +322,22 @@ export class SpacesService {
     if (!saved) throw new ConflictError(RACE_LOST);
     return saved;
   }
+
+  // ------------------------------------------------------------------------------------------
+  // For the content, change request and comment modules
+
+  /** Moves the space's current revision from `from` to `to`; false when it moved meanwhile. */
+  advanceRevision(spaceId: string, from: string, to: string, tx?: Tx): Promise<boolean> {
+    return this.spaces.advanceRevision(spaceId, from, to, this.clock.now(), tx);
+  }
+
+  /** The number of a new change request of the space: 1, 2, 3... never repeated, never skipped. */
+  nextChangeRequestNumber(spaceId: string, tx: Tx): Promise<number> {
+    return this.spaces.nextChangeRequestNumber(spaceId, tx);
+  }
+
+  /** Keeps the space's `changeRequestsOpen`, `changeRequestsDraft` and `comments` counters right. */
+  adjustCounters(spaceId: string, delta: { open?: number; draft?: number; comments?: number }, tx?: Tx): Promise<void> {
+    return this.spaces.adjustCounters(spaceId, delta, tx);
+  }
 }

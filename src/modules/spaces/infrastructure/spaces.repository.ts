@@ -141,6 +141,39 @@ export class SpacesRepository {
       if (removed < PURGE_BATCH) return total;
     }
   }
+
+  /** Compare-and-set of the current revision: false when another writer moved it first. */
+  async advanceRevision(spaceId: string, from: string, to: string, now: Date, tx?: Tx): Promise<boolean> {
+    const rows: unknown[] = await (tx ?? this.dataSource.manager).query(
+      `UPDATE spaces SET revision_id = $3, updated_at = $4, version = version + 1
+        WHERE id = $1 AND revision_id = $2 AND deleted_at IS NULL RETURNING id`,
+      [spaceId, from, to, now],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Allocates the next change request number: the counter of all change requests ever made,
+   * incremented atomically (the row lock serializes concurrent creations: no gaps, no repeats).
+   */
+  async nextChangeRequestNumber(spaceId: string, tx: Tx): Promise<number> {
+    const rows: { n: number }[] = await tx.query(
+      `UPDATE spaces SET change_requests = change_requests + 1 WHERE id = $1 RETURNING change_requests AS n`,
+      [spaceId],
+    );
+    return rows[0].n;
+  }
+
+  /** Adds the deltas to the open/draft change request and open comment counters. */
+  async adjustCounters(spaceId: string, delta: { open?: number; draft?: number; comments?: number }, tx?: Tx): Promise<void> {
+    await (tx ?? this.dataSource.manager).query(
+      `UPDATE spaces SET change_requests_open = change_requests_open + $2,
+                         change_requests_draft = change_requests_draft + $3,
+                         comments = comments + $4
+        WHERE id = $1`,
+      [spaceId, delta.open ?? 0, delta.draft ?? 0, delta.comments ?? 0],
+    );
+  }
 }
 
 /**

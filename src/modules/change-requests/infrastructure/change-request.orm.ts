@@ -1,0 +1,77 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique, VersionColumn } from 'typeorm';
+import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
+import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
+
+/**
+ * A proposed edit of a space. `revisionInitial` is the space revision it started from,
+ * `revision` its head, `revisionMergedAncestor` the space revision it was last updated from,
+ * `revisionMerged` the space revision its merge produced.
+ */
+@Entity('change_requests')
+@Unique('change_requests_space_number_key', ['spaceId', 'number'])
+@Index('change_requests_space_status_idx', ['spaceId', 'status', 'createdAt', 'id'])
+@Index('change_requests_org_status_idx', ['organizationId', 'status', 'createdAt', 'id'])
+@Index('change_requests_creator_idx', ['createdBy'])
+export class ChangeRequestOrm {
+  @PrimaryColumn(primaryIdColumn())
+  id: string;
+
+  @Column(idColumn({ name: 'space_id' }))
+  spaceId: string;
+
+  @ManyToOne(() => SpaceOrm, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'space_id' })
+  space?: SpaceOrm;
+
+  /** Denormalized from the space, for the organization-wide list. */
+  @Column(idColumn({ name: 'organization_id' }))
+  organizationId: string;
+
+  @Column({ type: 'integer' })
+  number: number;
+
+  /** draft | open | merged | archived */
+  @Column({ type: 'varchar', length: 16 })
+  status: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  subject: string;
+
+  @Column({ type: 'jsonb', nullable: true })
+  description: Record<string, unknown> | null;
+
+  @Column(idColumn({ name: 'created_by' }))
+  createdBy: string;
+
+  @Column(idColumn({ name: 'revision_initial' }))
+  revisionInitial: string;
+
+  @Column(idColumn({ name: 'revision' }))
+  revision: string;
+
+  @Column(idColumn({ name: 'revision_merged_ancestor' }))
+  revisionMergedAncestor: string;
+
+  @Column(idColumn({ name: 'revision_merged', nullable: true }))
+  revisionMerged: string | null;
+
+  /** Open comments on the change request. */
+  @Column({ type: 'integer', default: 0 })
+  comments: number;
+
+  @Column(idColumn({ name: 'conversations_issues_cluster', nullable: true }))
+  conversationsIssuesCluster: string | null;
+
+  @Column(timestampColumn({ name: 'created_at' }))
+  createdAt: Date;
+
+  @Column(timestampColumn({ name: 'updated_at' }))
+  updatedAt: Date;
+
+  @Column(timestampColumn({ name: 'merged_at', nullable: true }))
+  mergedAt: Date | null;
+
+  /** Compare-and-set on every write: concurrent merges, updates and edits get a 409. */
+  @VersionColumn({ default: 1 })
+  version: number;
+}

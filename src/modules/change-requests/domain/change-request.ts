@@ -1,0 +1,269 @@
+import { ConflictError, InvalidError } from '@app/common';
+
+/** GitBook's `ChangeRequestStatus`. */
+export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'merged', 'archived'] as const;
+export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
+
+/** The statuses PATCH may set (`merged` only comes from merging). */
+export const SETTABLE_STATUSES = ['draft', 'open', 'archived'] as const;
+export type SettableStatus = (typeof SETTABLE_STATUSES)[number];
+
+/** The status of a new change request. */
+export const INITIAL_STATUS: ChangeRequestStatus = 'draft';
+
+export const CHANGE_REQUEST_SUBJECT_MAX = 100;
+
+/** Space counters moved by a change of status (`changeRequestsOpen`, `changeRequestsDraft`). */
+export interface CounterDelta {
+  open: number;
+  draft: number;
+}
+
+export interface ChangeRequestState {
+  id: string;
+  spaceId: string;
+  organizationId: string;
+  /** 1, 2, 3... per space; usable in place of the id in paths. */
+  number: number;
+  status: ChangeRequestStatus;
+  /** '' when it has none. */
+  subject: string;
+  /** Rich text (GitBook `JSONDocument`), already validated; null when it has none. */
+  description: Record<string, unknown> | null;
+  createdBy: string;
+  /** The space revision it was created from. */
+  revisionInitial: string;
+  /** Its head: the latest revision of its content. */
+  revision: string;
+  /** The space revision its content is based on (created from, or last updated from). */
+  revisionMergedAncestor: string;
+  /** The space revision its merge produced; null until merged. */
+  revisionMerged: string | null;
+  /** Open comments. */
+  comments: number;
+  conversationsIssuesCluster: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  mergedAt: Date | null;
+  /** Optimistic concurrency token of the row. */
+  version: number;
+}
+
+export interface NewChangeRequest {
+  id: string;
+  spaceId: string;
+  organizationId: string;
+  number: number;
+  subject?: string;
+  createdBy: string;
+  /** The space head when the change request is created: its initial revision and head. */
+  spaceRevision: string;
+  now: Date;
+}
+
+export interface ChangeRequestPatch {
+  subject?: string;
+  description?: Record<string, unknown>;
+  status?: SettableStatus;
+}
+
+/** Moves PATCH may make; `merged` is final and only reached by merging. */
+const MOVES: Record<ChangeRequestStatus, readonly ChangeRequestStatus[]> = {
+  draft: ['open', 'archived'],
+  open: ['draft', 'archived'],
+  archived: ['open', 'draft'],
+  merged: [],
+};
+
+export function normalizeSubject(subject: string): string {
+  if (subject.length > CHANGE_REQUEST_SUBJECT_MAX) {
+    throw new InvalidError(`subject: must be at most ${CHANGE_REQUEST_SUBJECT_MAX} characters`);
+  }
+  return subject;
+}
+
+/** The counters a change request in `status` accounts for. */
+export function countersOf(status: ChangeRequestStatus): CounterDelta {
+  return { open: status === 'open' ? 1 : 0, draft: status === 'draft' ? 1 : 0 };
+}
+
+function counterMove(from: ChangeRequestStatus, to: ChangeRequestStatus): CounterDelta {
+  const before = countersOf(from);
+  const after = countersOf(to);
+  return { open: after.open - before.open, draft: after.draft - before.draft };
+}
+
+/**
+ * A change request: a proposed edit of a space, with its own line of revisions. Immutable:
+ * each rule returns the next state (and the space counter deltas it implies), so a use case
+ * can write everything in one transaction or nothing at all.
+ *
+ * Statuses: `draft` <-> `open`; `draft`/`open` -> `archived` -> `open`/`draft`; `draft`/`open`
+ * -> `merged` only by merging. A merged change request never changes again.
+ */
+export class ChangeRequest implements Readonly<ChangeRequestState> {
+  readonly id: string;
+  readonly spaceId: string;
+  readonly organizationId: string;
+  readonly number: number;
+  readonly status: ChangeRequestStatus;
+  readonly subject: string;
+  readonly description: Record<string, unknown> | null;
+  readonly createdBy: string;
+  readonly revisionInitial: string;
+  readonly revision: string;
+  readonly revisionMergedAncestor: string;
+  readonly revisionMerged: string | null;
+  readonly comments: number;
+  readonly conversationsIssuesCluster: string | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly mergedAt: Date | null;
+  readonly version: number;
+
+  private constructor(state: ChangeRequestState) {
+    this.id = state.id;
+    this.spaceId = state.spaceId;
+    this.organizationId = state.organizationId;
+    this.number = state.number;
+    this.status = state.status;
+    this.subject = state.subject;
+    this.description = state.description;
+    this.createdBy = state.createdBy;
+    this.revisionInitial = state.revisionInitial;
+    this.revision = state.revision;
+    this.revisionMergedAncestor = state.revisionMergedAncestor;
+    this.revisionMerged = state.revisionMerged;
+    this.comments = state.comments;
+    this.conversationsIssuesCluster = state.conversationsIssuesCluster;
+    this.createdAt = state.createdAt;
+    this.updatedAt = state.updatedAt;
+    this.mergedAt = state.mergedAt;
+    this.version = state.version;
+  }
+
+  static create(input: NewChangeRequest): { changeRequest: ChangeRequest; counters: CounterDelta } {
+    const changeRequest = new ChangeRequest({
+      id: input.id,
+      spaceId: input.spaceId,
+      organizationId: input.organizationId,
+      number: input.number,
+      status: INITIAL_STATUS,
+      subject: normalizeSubject(input.subject ?? ''),
+      description: null,
+      createdBy: input.createdBy,
+      revisionInitial: input.spaceRevision,
+      revision: input.spaceRevision,
+      revisionMergedAncestor: input.spaceRevision,
+      revisionMerged: null,
+      comments: 0,
+      conversationsIssuesCluster: null,
+      createdAt: input.now,
+      updatedAt: input.now,
+      mergedAt: null,
+      version: 1,
+    });
+    return { changeRequest, counters: countersOf(INITIAL_STATUS) };
+  }
+
+  static fromState(state: ChangeRequestState): ChangeRequest {
+    return new ChangeRequest({ ...state });
+  }
+
+  toState(): ChangeRequestState {
+    return {
+      id: this.id,
+      spaceId: this.spaceId,
+      organizationId: this.organizationId,
+      number: this.number,
+      status: this.status,
+      subject: this.subject,
+      description: this.description,
+      createdBy: this.createdBy,
+      revisionInitial: this.revisionInitial,
+      revision: this.revision,
+      revisionMergedAncestor: this.revisionMergedAncestor,
+      revisionMerged: this.revisionMerged,
+      comments: this.comments,
+      conversationsIssuesCluster: this.conversationsIssuesCluster,
+      createdAt: this.createdAt,
+      updatedAt: this.updatedAt,
+      mergedAt: this.mergedAt,
+      version: this.version,
+    };
+  }
+
+  /** Open or draft: its content may still change, be updated, reviewed or merged. */
+  get isActive(): boolean {
+    return this.status === 'open' || this.status === 'draft';
+  }
+
+  /**
+   * True exactly while the space head differs from the revision the change request is based
+   * on. A merged change request is never outdated (its content is in the space).
+   */
+  isOutdated(spaceHead: string): boolean {
+    return this.status !== 'merged' && spaceHead !== this.revisionMergedAncestor;
+  }
+
+  /** Whether `status` may be reached from the current status by PATCH. */
+  static canMove(from: ChangeRequestStatus, to: ChangeRequestStatus): boolean {
+    return from === to ? from !== 'merged' : MOVES[from].includes(to);
+  }
+
+  /**
+   * Applies a PATCH. Setting the current status again is no move (no counter change). A merged
+   * change request refuses every change (409); so do moves the status rules forbid.
+   */
+  update(patch: ChangeRequestPatch, now: Date): { changeRequest: ChangeRequest; counters: CounterDelta } {
+    if (this.status === 'merged') {
+      throw new ConflictError(`Change request #${this.number} is merged; it can no longer be changed`);
+    }
+    const next = this.toState();
+    let counters: CounterDelta = { open: 0, draft: 0 };
+    if (patch.status !== undefined && patch.status !== this.status) {
+      if (!ChangeRequest.canMove(this.status, patch.status)) {
+        throw new ConflictError(`Change request #${this.number} cannot move from "${this.status}" to "${patch.status}"`);
+      }
+      counters = counterMove(this.status, patch.status);
+      next.status = patch.status;
+    }
+    if (patch.subject !== undefined) next.subject = normalizeSubject(patch.subject);
+    if (patch.description !== undefined) next.description = patch.description;
+    next.updatedAt = now;
+    return { changeRequest: new ChangeRequest(next), counters };
+  }
+
+  /** Content edits, updates, reviews and merges need an open or draft change request (409 otherwise). */
+  assertActive(action: string): void {
+    if (this.status === 'merged') throw new ConflictError(`Change request #${this.number} is already merged; it cannot be ${action}`);
+    if (this.status === 'archived') {
+      throw new ConflictError(`Change request #${this.number} is archived; reopen it (status "open" or "draft") before it can be ${action}`);
+    }
+  }
+
+  /** A new head from an edit of its content. */
+  withHead(revision: string, now: Date): ChangeRequest {
+    this.assertActive('edited');
+    return new ChangeRequest({ ...this.toState(), revision, updatedAt: now });
+  }
+
+  /** Updated from the space: a new head based on the space revision `spaceHead`. */
+  updatedFrom(spaceHead: string, revision: string, now: Date): ChangeRequest {
+    this.assertActive('updated');
+    return new ChangeRequest({ ...this.toState(), revision, revisionMergedAncestor: spaceHead, updatedAt: now });
+  }
+
+  /** Merged into the space as `revision`: final. */
+  markMerged(revision: string, now: Date): { changeRequest: ChangeRequest; counters: CounterDelta } {
+    this.assertActive('merged');
+    const changeRequest = new ChangeRequest({ ...this.toState(), status: 'merged', revisionMerged: revision, mergedAt: now, updatedAt: now });
+    return { changeRequest, counters: counterMove(this.status, 'merged') };
+  }
+}
+
+/** `idOrNumber` from a path: a change request number (1, 2, 3...) or an id. */
+export function parseChangeRequestRef(idOrNumber: string): { number: number } | { id: string } {
+  if (/^[1-9][0-9]{0,8}$/.test(idOrNumber)) return { number: Number(idOrNumber) };
+  return { id: idOrNumber };
+}

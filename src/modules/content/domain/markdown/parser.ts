@@ -1,0 +1,123 @@
+import MarkdownIt from 'markdown-it';
+
+type StateBlock = MarkdownIt.StateBlock;
+type Token = MarkdownIt.Token;
+
+export const HINT_STYLES = ['info', 'warning', 'danger', 'success'] as const;
+export type HintStyle = (typeof HINT_STYLES)[number];
+
+const HINT_OPEN = /^\{%\s*hint\s+style\s*=\s*(?:"([a-z]+)"|'([a-z]+)'|([a-z]+))\s*%\}\s*$/;
+const HINT_START = /^\{%\s*hint\b/;
+const HINT_CLOSE = /^\{%\s*endhint\s*%\}\s*$/;
+/** A code fence, possibly after blockquote and list markers: ``` or ~~~. */
+const FENCE = /^(?:(?:>|[-*+](?=\s)|\d{1,9}[.)](?=\s))\s*)*(`{3,}|~{3,})/;
+const FENCE_CLOSE = /^(?:(?:>|[-*+](?=\s)|\d{1,9}[.)](?=\s))\s*)*(`{3,}|~{3,})\s*$/;
+
+function lineText(state: StateBlock, line: number): string {
+  return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
+}
+
+/**
+ * GitBook's hint container:
+ *
+ *     {% hint style="info" %}
+ *     Markdown blocks
+ *     {% endhint %}
+ *
+ * The opening and closing tags stand alone on their lines (indented like the surrounding
+ * blocks); hints may nest. Without a matching `{% endhint %}`, or with a style other than
+ * info|warning|danger|success, the lines are ordinary text.
+ */
+function hintRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  const open = HINT_OPEN.exec(lineText(state, startLine));
+  if (!open) return false;
+  const style = open[1] ?? open[2] ?? open[3];
+  if (!(HINT_STYLES as readonly string[]).includes(style)) return false;
+
+  let depth = 1;
+  let closeLine = -1;
+  let fence: string | null = null;
+  for (let line = startLine + 1; line < endLine; line++) {
+    const text = lineText(state, line);
+    // A non-empty line indented less than the container ends it (e.g. the end of a list item).
+    if (text.length > 0 && state.sCount[line] < state.blkIndent) break;
+    // Tags inside fenced code (also in nested quotes and lists) are code, not tags.
+    const found = FENCE.exec(text);
+    // A backtick fence's info string holds no backtick (else it is inline code).
+    const fenceMark = found && !(found[1][0] === '`' && text.slice(found[0].length).includes('`')) ? found[1] : undefined;
+    if (fence) {
+      if (fenceMark && fenceMark[0] === fence[0] && fenceMark.length >= fence.length && FENCE_CLOSE.test(text)) fence = null;
+      continue;
+    }
+    if (fenceMark) {
+      fence = fenceMark;
+      continue;
+    }
+    if (state.sCount[line] - state.blkIndent >= 4) continue;
+    if (HINT_START.test(text) && HINT_OPEN.test(text)) depth++;
+    else if (HINT_CLOSE.test(text) && --depth === 0) {
+      closeLine = line;
+      break;
+    }
+  }
+  if (closeLine === -1) return false;
+  if (silent) return true;
+
+  const oldParent = state.parentType;
+  const oldLineMax = state.lineMax;
+  state.parentType = 'hint' as StateBlock['parentType'];
+  state.lineMax = closeLine;
+  const opening = state.push('hint_open', 'div', 1);
+  opening.block = true;
+  opening.info = style;
+  opening.map = [startLine, closeLine + 1];
+  state.md.block.tokenize(state, startLine + 1, closeLine);
+  const closing = state.push('hint_close', 'div', -1);
+  closing.block = true;
+  state.parentType = oldParent;
+  state.lineMax = oldLineMax;
+  state.line = closeLine + 1;
+  return true;
+}
+
+function createParser(): MarkdownIt {
+  // CommonMark + GFM tables and strikethrough; raw HTML is text (html: false); no linkify or
+  // typographic replacements, so the text is exactly what was written.
+  const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
+  md.block.ruler.before('fence', 'gitbook_hint', hintRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+  return md;
+}
+
+const parser = createParser();
+
+export function parseTokens(markdown: string): Token[] {
+  return parser.parse(markdown, {});
+}
+
+/** A block token with its children: open/close pairs become one node; inline tokens keep `children`. */
+export interface TokenTree {
+  token: Token;
+  children: TokenTree[];
+}
+
+export function tokenTree(tokens: Token[]): TokenTree[] {
+  const root: TokenTree[] = [];
+  const stack: TokenTree[][] = [root];
+  for (const token of tokens) {
+    if (token.nesting === 1) {
+      const node: TokenTree = { token, children: [] };
+      stack[stack.length - 1].push(node);
+      stack.push(node.children);
+    } else if (token.nesting === -1) {
+      if (stack.length > 1) stack.pop();
+    } else {
+      stack[stack.length - 1].push({ token, children: [] });
+    }
+  }
+  return root;
+}
+
+export function parseTree(markdown: string): TokenTree[] {
+  return tokenTree(parseTokens(markdown));
+}

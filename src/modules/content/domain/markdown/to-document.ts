@@ -1,0 +1,434 @@
+import type MarkdownIt from 'markdown-it';
+import { parseTree, TokenTree } from './parser';
+import { resolveHref } from './refs';
+import { HeadingIds } from './slug';
+import {
+  ContentRef,
+  DocumentBlock,
+  DocumentFragment,
+  DocumentInline,
+  DocumentLeaf,
+  DocumentMark,
+  DocumentText,
+  JSONDocument,
+  LinkResolver,
+} from './types';
+
+type Token = MarkdownIt.Token;
+type InlineNode = DocumentText | DocumentInline;
+
+/** Where a block sits: the contract allows different children in each container. */
+type Context = 'top' | 'list-item' | 'blockquote' | 'hint';
+
+const ESSENTIALS = new Set(['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider']);
+const ALLOWED: Record<Exclude<Context, 'top'>, (type: string) => boolean> = {
+  'list-item': (type) => ESSENTIALS.has(type) || ['code', 'hint', 'blockquote', 'table'].includes(type),
+  blockquote: (type) => ESSENTIALS.has(type) || type === 'blockquote',
+  hint: (type) => ESSENTIALS.has(type),
+};
+
+/** Canonical order of marks on a leaf, so equal formatting gives equal leaves. */
+export const MARK_ORDER = ['bold', 'italic', 'strikethrough', 'code'] as const;
+const TASK_MARKER = /^\[([ xX])\](?=\s|$)/;
+
+export function emptyText(): DocumentText {
+  return { object: 'text', key: '', leaves: [{ object: 'leaf', text: '', marks: [] }] };
+}
+
+export function paragraph(nodes: InlineNode[]): DocumentBlock {
+  return { object: 'block', type: 'paragraph', key: '', nodes: nodes.length ? nodes : [emptyText()] };
+}
+
+class Converter {
+  private readonly headingIds = new HeadingIds();
+
+  constructor(private readonly resolver?: LinkResolver) {}
+
+  blocks(trees: TokenTree[], context: Context): DocumentBlock[] {
+    return trees.flatMap((tree) => this.block(tree, context));
+  }
+
+  private block(tree: TokenTree, context: Context): DocumentBlock[] {
+    const { token, children } = tree;
+    switch (token.type) {
+      case 'paragraph_open':
+        return [this.paragraph(children[0]?.token, context)];
+      case 'heading_open': {
+        const level = Math.min(Number(token.tag.slice(1)) || 1, 3);
+        // A heading is one line: hard breaks (in setext headings) read as spaces.
+        const nodes = this.inlines(children[0]?.token.children ?? [], ' ');
+        return [
+          {
+            object: 'block',
+            type: `heading-${level}`,
+            key: '',
+            nodes: nodes.length ? nodes : [emptyText()],
+            data: { id: this.headingIds.next(plainText(nodes)) },
+          },
+        ];
+      }
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        return [this.list(tree)];
+      case 'blockquote_open':
+        return contain(this.blocks(children, 'blockquote'), ALLOWED.blockquote, (nodes) => ({
+          object: 'block',
+          type: 'blockquote',
+          key: '',
+          nodes,
+        }));
+      case 'hint_open':
+        return contain(this.blocks(children, 'hint'), ALLOWED.hint, (nodes) => ({
+          object: 'block',
+          type: 'hint',
+          key: '',
+          data: { style: token.info },
+          nodes,
+        }));
+      case 'fence':
+      case 'code_block':
+        return [codeBlock(token)];
+      case 'hr':
+        return [{ object: 'block', type: 'divider', key: '', data: {}, isVoid: true }];
+      case 'table_open':
+        return [this.table(tree)];
+      default:
+        // html_block never appears (raw HTML is parsed as text); anything else keeps its text.
+        return children.length ? this.blocks(children, context) : [];
+    }
+  }
+
+  private paragraph(inline: Token | undefined, context: Context): DocumentBlock {
+    const tokens = inline?.children ?? [];
+    const standalone =
+      tokens.some((t) => t.type === 'image') &&
+      tokens.every((t) => t.type === 'image' || t.type === 'softbreak' || (t.type === 'text' && t.content.trim() === ''));
+    if (standalone && context === 'top') {
+      return {
+        object: 'block',
+        type: 'images',
+        key: '',
+        data: {},
+        nodes: tokens.filter((t) => t.type === 'image').map((t) => this.image(t)),
+        isVoid: false,
+      };
+    }
+    // Elsewhere the contract allows no `images` block: images stay inline in their paragraph.
+    return paragraph(this.inlines(tokens));
+  }
+
+  private image(token: Token): DocumentBlock {
+    const { ref, alt, caption } = this.imageData(token);
+    const image: DocumentBlock = { object: 'block', type: 'image', key: '', data: { ref }, fragments: [], isVoid: true };
+    if (alt) image.data!.alt = alt;
+    if (caption) {
+      image.fragments!.push({
+        object: 'fragment',
+        key: '',
+        fragment: 'caption',
+        nodes: [paragraph([textNode([{ object: 'leaf', text: caption, marks: [] }])])],
+      });
+    }
+    return image;
+  }
+
+  private imageData(token: Token): { ref: ContentRef; alt: string; caption: string } {
+    const src = token.attrGet('src') ?? '';
+    let ref = resolveHref(src, this.resolver);
+    if (ref.kind !== 'url' && ref.kind !== 'file') ref = { kind: 'url', url: src };
+    return { ref, alt: tokensText(token.children ?? []), caption: token.attrGet('title') ?? '' };
+  }
+
+  private list(tree: TokenTree): DocumentBlock {
+    const ordered = tree.token.type === 'ordered_list_open';
+    const items = tree.children.filter((c) => c.token.type === 'list_item_open');
+    const tasks = !ordered && items.length > 0 && items.every((item) => taskMarker(item) !== null);
+    const nodes = items.map((item): DocumentBlock => {
+      let checked: boolean | undefined;
+      if (tasks) checked = stripTaskMarker(item);
+      let content = this.blocks(item.children, 'list-item');
+      if (tasks && content[0]?.type === 'paragraph' && isEmptyParagraph(content[0])) content = content.slice(1);
+      if (content.length === 0) content = [paragraph([])];
+      const block: DocumentBlock = { object: 'block', type: 'list-item', key: '', nodes: content };
+      if (checked !== undefined) block.data = { checked };
+      return block;
+    });
+    if (ordered) {
+      const start = Number(tree.token.attrGet('start') ?? 1);
+      return { object: 'block', type: 'list-ordered', key: '', data: start === 1 ? {} : { start }, nodes };
+    }
+    return { object: 'block', type: tasks ? 'list-tasks' : 'list-unordered', key: '', data: {}, nodes };
+  }
+
+  private table(tree: TokenTree): DocumentBlock {
+    const rows: TokenTree[][] = [];
+    for (const section of tree.children) {
+      for (const row of section.children) if (row.token.type === 'tr_open') rows.push(row.children);
+    }
+    const header = rows[0] ?? [];
+    const columns = header.map((_, i) => `c${i}`);
+    const definition: Record<string, unknown> = {};
+    header.forEach((cell, i) => {
+      const style = cell.token.attrGet('style') ?? '';
+      const alignment = /center/.test(style) ? 'center' : /right/.test(style) ? 'right' : 'left';
+      definition[columns[i]] = {
+        id: columns[i],
+        title: plainText(this.inlines(cell.children[0]?.token.children ?? [])),
+        type: 'text',
+        textAlignment: alignment,
+      };
+    });
+    const records: Record<string, unknown> = {};
+    const fragments: DocumentFragment[] = [];
+    rows.slice(1).forEach((row, r) => {
+      const id = `r${r}`;
+      const values: Record<string, string> = {};
+      columns.forEach((column, c) => {
+        const name = `${id}-${column}`;
+        values[column] = name;
+        const cell = row[c];
+        fragments.push({
+          object: 'fragment',
+          key: '',
+          fragment: name,
+          nodes: [paragraph(this.inlines(cell?.children[0]?.token.children ?? []))],
+        });
+      });
+      records[id] = { orderIndex: orderIndex(r), values };
+    });
+    const hideHeader = columns.length > 0 && columns.every((c) => (definition[c] as { title: string }).title === '');
+    return {
+      object: 'block',
+      type: 'table',
+      key: '',
+      isVoid: true,
+      data: { view: { type: 'grid', columns, hideHeader }, records, definition },
+      fragments,
+    };
+  }
+
+  /** Inline tokens to text and inline nodes: marks on leaves, links and images as inlines. */
+  inlines(tokens: Token[], hardbreak = '\n'): InlineNode[] {
+    const out: InlineNode[] = [];
+    let target = out;
+    let leaves: DocumentLeaf[] = [];
+    const marks: string[] = [];
+    let link: DocumentInline | null = null;
+    let nested = 0;
+
+    const flush = () => {
+      if (leaves.length) target.push(textNode(leaves));
+      leaves = [];
+    };
+    const leaf = (text: string, extra?: string) => {
+      if (text === '') return;
+      leaves.push({ object: 'leaf', text, marks: markList(extra ? [...marks, extra] : marks) });
+    };
+    const toggle = (type: string, on: boolean) => {
+      if (on) marks.push(type);
+      else {
+        const at = marks.lastIndexOf(type);
+        if (at !== -1) marks.splice(at, 1);
+      }
+    };
+
+    for (const token of tokens) {
+      switch (token.type) {
+        case 'text':
+          leaf(token.content);
+          break;
+        case 'softbreak':
+          leaf(' ');
+          break;
+        case 'hardbreak':
+          leaf(hardbreak);
+          break;
+        case 'code_inline':
+          leaf(token.content, 'code');
+          break;
+        case 'strong_open':
+        case 'strong_close':
+          toggle('bold', token.nesting === 1);
+          break;
+        case 'em_open':
+        case 'em_close':
+          toggle('italic', token.nesting === 1);
+          break;
+        case 's_open':
+        case 's_close':
+          toggle('strikethrough', token.nesting === 1);
+          break;
+        case 'link_open':
+          // markdown-it can nest a link in another's text; the contract cannot: its text joins the outer link.
+          if (link) {
+            nested++;
+            break;
+          }
+          flush();
+          link = {
+            object: 'inline',
+            type: 'link',
+            key: '',
+            data: { ref: resolveHref(token.attrGet('href') ?? '', this.resolver) },
+            nodes: [],
+          };
+          out.push(link);
+          target = link.nodes!;
+          break;
+        case 'link_close':
+          if (nested > 0) {
+            nested--;
+            break;
+          }
+          flush();
+          if (link && link.nodes!.length === 0) link.nodes!.push(emptyText());
+          link = null;
+          target = out;
+          break;
+        case 'image': {
+          flush();
+          const { ref, alt, caption } = this.imageData(token);
+          const data: Record<string, unknown> = { ref };
+          if (alt) data.alt = alt;
+          if (caption) data.caption = caption;
+          target.push({ object: 'inline', type: 'inline-image', key: '', data, isVoid: true });
+          break;
+        }
+        default:
+          if (token.content) leaf(token.content);
+      }
+    }
+    flush();
+    return out;
+  }
+}
+
+/** Runs of children the container may hold stay inside it; the others move out beside it. */
+function contain(children: DocumentBlock[], allowed: (type: string) => boolean, make: (nodes: DocumentBlock[]) => DocumentBlock): DocumentBlock[] {
+  if (children.length === 0) return [make([paragraph([])])];
+  const out: DocumentBlock[] = [];
+  let run: DocumentBlock[] = [];
+  for (const child of children) {
+    if (allowed(child.type)) run.push(child);
+    else {
+      if (run.length) out.push(make(run));
+      run = [];
+      out.push(child);
+    }
+  }
+  if (run.length) out.push(make(run));
+  return out;
+}
+
+function codeBlock(token: Token): DocumentBlock {
+  const syntax = token.type === 'fence' ? token.info.trim().split(/\s+/)[0] : '';
+  const content = token.content.endsWith('\n') ? token.content.slice(0, -1) : token.content;
+  return {
+    object: 'block',
+    type: 'code',
+    key: '',
+    data: syntax ? { syntax } : {},
+    nodes: content.split('\n').map((line) => ({
+      object: 'block',
+      type: 'code-line',
+      key: '',
+      data: {},
+      nodes: [textNode([{ object: 'leaf', text: line, marks: [] }])],
+    })),
+  };
+}
+
+function textNode(leaves: DocumentLeaf[]): DocumentText {
+  const merged: DocumentLeaf[] = [];
+  for (const leaf of leaves) {
+    const last = merged[merged.length - 1];
+    if (last && sameMarks(last.marks, leaf.marks)) last.text += leaf.text;
+    else merged.push({ ...leaf });
+  }
+  return { object: 'text', key: '', leaves: merged.length ? merged : [{ object: 'leaf', text: '', marks: [] }] };
+}
+
+function markList(types: string[]): DocumentMark[] {
+  return MARK_ORDER.filter((type) => types.includes(type)).map((type) => ({ object: 'mark', type }));
+}
+
+function sameMarks(a: DocumentMark[], b: DocumentMark[]): boolean {
+  return a.length === b.length && a.every((m, i) => m.type === b[i].type);
+}
+
+function orderIndex(i: number): string {
+  return `a${i.toString(36).padStart(4, '0')}`;
+}
+
+function taskMarker(item: TokenTree): string | null {
+  const first = item.children[0];
+  if (first?.token.type !== 'paragraph_open') return null;
+  const inline = first.children[0]?.token;
+  const text = inline?.children?.[0];
+  if (!inline || text?.type !== 'text') return null;
+  const raw = TASK_MARKER.exec(inline.content);
+  if (!raw || !text.content.startsWith(raw[0])) return null;
+  return raw[1];
+}
+
+/** Removes `[ ]` / `[x]` and the space after it from the item's first paragraph; answers `checked`. */
+function stripTaskMarker(item: TokenTree): boolean {
+  const marker = taskMarker(item);
+  const inline = item.children[0].children[0].token;
+  const tokens = inline.children!;
+  tokens[0].content = tokens[0].content.replace(/^\[[ xX]\]\s*/, '');
+  while (tokens.length && (tokens[0].type === 'softbreak' || (tokens[0].type === 'text' && tokens[0].content.trim() === ''))) tokens.shift();
+  if (tokens[0]?.type === 'text') tokens[0].content = tokens[0].content.replace(/^\s+/, '');
+  return marker !== ' ';
+}
+
+function isEmptyParagraph(block: DocumentBlock): boolean {
+  return block.type === 'paragraph' && plainText(block.nodes as InlineNode[]) === '' && !(block.nodes ?? []).some((n) => n.object === 'inline');
+}
+
+/** The text of inline nodes (links' texts included, images' omitted). */
+export function plainText(nodes: Array<InlineNode | DocumentBlock>): string {
+  return nodes
+    .map((node) => {
+      if (node.object === 'text') return node.leaves.map((l) => l.text).join('');
+      return plainText((node.nodes ?? []) as InlineNode[]);
+    })
+    .join('');
+}
+
+function tokensText(tokens: Token[]): string {
+  return tokens
+    .map((t) => {
+      if (t.type === 'softbreak' || t.type === 'hardbreak') return ' ';
+      if (t.type === 'image') return tokensText(t.children ?? []);
+      return t.content;
+    })
+    .join('');
+}
+
+/** Deterministic keys from positions: `0`, `0.1`, `0.1.2`...; fragments `<block>.f<i>`. */
+function assignKeys(nodes: Array<{ key?: string; nodes?: unknown[]; fragments?: unknown[] }>, prefix: string): void {
+  nodes.forEach((node, i) => {
+    const key = prefix ? `${prefix}.${i}` : String(i);
+    if ((node as { object?: string }).object !== 'leaf') node.key = key;
+    if (node.nodes) assignKeys(node.nodes as typeof nodes, key);
+    if (node.fragments) {
+      (node.fragments as typeof nodes).forEach((fragment, f) => {
+        fragment.key = `${key}.f${f}`;
+        assignKeys((fragment.nodes ?? []) as typeof nodes, fragment.key);
+      });
+    }
+  });
+}
+
+/**
+ * Page markdown (the body, without front matter) as GitBook's document tree.
+ *
+ * `resolver` maps link and image targets to content references (see resolveHref); the same
+ * markdown always gives the same tree, keys included.
+ */
+export function markdownToDocument(body: string, resolver?: LinkResolver): JSONDocument {
+  const nodes = new Converter(resolver).blocks(parseTree(body), 'top');
+  assignKeys(nodes, '');
+  return { object: 'document', data: {}, nodes };
+}

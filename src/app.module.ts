@@ -5,9 +5,15 @@ import { LoggingModule } from './core/logging.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { AccessModule } from './modules/access/access.module';
+import { ChangeRequestsModule } from './modules/change-requests/change-requests.module';
+import { ChangeRequestAuthoringModule } from './modules/change-requests/authoring/change-request-authoring.module';
+import { CommentsModule } from './modules/comments/comments.module';
 import { CollectionsModule } from './modules/collections/collections.module';
+import { ContentModule } from './modules/content/content.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
+import { PdfModule } from './modules/pdf/pdf.module';
+import { SearchModule } from './modules/search/search.module';
 import { SharingModule } from './modules/sharing/sharing.module';
 import { SsoModule } from './modules/organizations/sso/sso.module';
 import { SpacesModule } from './modules/spaces/spaces.module';
@@ -28,8 +34,14 @@ import { QueueModule } from './queue/queue.module';
     TeamsModule,
     CollectionsModule,
     SpacesModule,
+    ContentModule,
+    ChangeRequestsModule,
+    ChangeRequestAuthoringModule,
+    CommentsModule,
     SsoModule,
     SharingModule,
+    SearchModule,
+    PdfModule,
   ],
 })
 export class AppModule {}

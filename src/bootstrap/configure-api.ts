@@ -10,8 +10,8 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   express.disable('x-powered-by');
   express.set('query parser', 'extended');
   express.use(json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'], verify: rejectDeeplyNestedJson() }));
-  // SAML sign-in (start, ACS, SP metadata) is browser-facing and lives outside /v1.
-  app.setGlobalPrefix('v1', { exclude: ['health', 'docs', 'openapi.json', 'sso/saml/{*path}'] });
+  // Browser-facing addresses live outside /v1: SAML sign-in (start, ACS, SP metadata) and PDF downloads.
+  app.setGlobalPrefix('v1', { exclude: ['health', 'docs', 'openapi.json', 'sso/saml/{*path}', 'pdf/{*path}'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();

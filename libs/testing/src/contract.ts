@@ -49,7 +49,7 @@ const ERROR_SCHEMA = {
 
 const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
 addFormats(ajv);
-for (const format of ['emoji', 'markdown', 'byte', 'binary', 'password', 'int32', 'int64', 'float', 'double', 'color']) {
+for (const format of ['icon', 'emoji', 'markdown', 'byte', 'binary', 'password', 'int32', 'int64', 'float', 'double', 'color']) {
   if (!ajv.formats[format]) ajv.addFormat(format, true);
 }
 for (const { id, spec } of SPECS) ajv.addSchema(spec as object, id);

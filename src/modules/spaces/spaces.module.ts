@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ContentCoreModule } from '../content/content-core.module';
+import { SearchCoreModule } from '../search/search-core.module';
 import { SpacePresenter } from './api/space.presenter';
 import { SpacesController } from './api/spaces.controller';
 import { SpacesService } from './application/spaces.service';
@@ -7,7 +8,7 @@ import { SpacesRepository } from './infrastructure/spaces.repository';
 
 /** Space lifecycle over HTTP. Other modules use SpacesService; queue processors live in SpacesWorkerModule. */
 @Module({
-  imports: [ContentCoreModule],
+  imports: [ContentCoreModule, SearchCoreModule],
   controllers: [SpacesController],
   providers: [SpacesService, SpacesRepository, SpacePresenter],
   exports: [SpacesService],

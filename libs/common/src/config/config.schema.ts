@@ -20,6 +20,7 @@ export const configSchema = Joi.object({
   SPACE_PURGE_EVERY_MS: Joi.number().integer().min(1000).default(60 * 60 * 1000),
   DB_POOL_SIZE: Joi.number().integer().min(1).max(200).default(10),
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(10000),
+  FILES_DIR: Joi.string().min(1).default('./var/files'),
 }).unknown(true);
 
 export interface AppConfig {
@@ -36,6 +37,8 @@ export interface AppConfig {
   spacePurgeEveryMs: number;
   dbPoolSize: number;
   shutdownTimeoutMs: number;
+  /** Directory of the local-disk file storage (uploaded content files). */
+  filesDir: string;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -62,5 +65,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     spacePurgeEveryMs: value.SPACE_PURGE_EVERY_MS,
     dbPoolSize: value.DB_POOL_SIZE,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
+    filesDir: value.FILES_DIR,
   };
 }

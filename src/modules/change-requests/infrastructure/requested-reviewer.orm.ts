@@ -20,4 +20,8 @@ export class RequestedReviewerOrm {
 
   @Column(timestampColumn({ name: 'requested_at' }))
   requestedAt: Date;
+
+  /** The change request head when the review was requested (GitBook's `revision`). */
+  @Column(idColumn({ name: 'revision', nullable: true }))
+  revision: string | null;
 }

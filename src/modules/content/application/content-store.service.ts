@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, Clock, newId } from '@app/common';
-import { Tx } from '../../../database/transactions';
+import { DataSource } from 'typeorm';
+import { CLOCK, Clock, Urls, newId } from '@app/common';
+import { Transactions, Tx } from '../../../database/transactions';
 import { documentHash } from '../domain/document-hash';
 import { FIRST_PAGE_TITLE, Revision, RevisionType } from '../domain/revision';
 import { RevisionContent, emptyContent } from '../domain/revision-content';
 import { DocumentsRepository } from '../infrastructure/documents.repository';
+import { RevisionLinkIndexer } from '../infrastructure/link-indexer';
+import { LinksRepository } from '../infrastructure/links.repository';
 import { RevisionsRepository } from '../infrastructure/revisions.repository';
 
 export interface NewRevision {
@@ -17,6 +20,11 @@ export interface NewRevision {
   createdBy: string | null;
   /** Chosen by the caller when another row must name the revision before it exists. */
   id?: string;
+  /**
+   * The revision whose link data this one starts from (default: its first parent). Pages whose
+   * body did not change keep their link rows; only the others are parsed.
+   */
+  linkBase?: string;
 }
 
 /**
@@ -25,13 +33,25 @@ export interface NewRevision {
  */
 @Injectable()
 export class ContentStore {
+  private readonly links: RevisionLinkIndexer;
+
   constructor(
     private readonly revisions: RevisionsRepository,
     private readonly documents: DocumentsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+    private readonly transactions: Transactions,
+    dataSource: DataSource,
+    urls: Urls,
+  ) {
+    this.links = new RevisionLinkIndexer(new LinksRepository(dataSource), revisions, documents, urls.app(''));
+  }
 
+  /**
+   * Stores a revision, the bodies it brings and its link data (every link of every page, with
+   * its status; see RevisionLinkIndexer), together.
+   */
   async commit(input: NewRevision, tx?: Tx): Promise<Revision> {
+    if (!tx) return this.transactions.run((own) => this.commit(input, own));
     const now = this.clock.now();
     await this.documents.insertMany(input.documents, now, tx);
     const revision: Revision = {
@@ -44,6 +64,7 @@ export class ContentStore {
       createdAt: now,
     };
     await this.revisions.insert(revision, tx);
+    await this.links.index(revision, input.documents, input.linkBase ?? input.parents[0] ?? null, tx);
     return revision;
   }
 
@@ -74,7 +95,16 @@ export class ContentStore {
     const source = await this.revisions.findById(revisionId, tx);
     const content = source ? structuredClone(source.content) : emptyContent();
     return this.commit(
-      { id: options.id, spaceId: options.toSpaceId, parents: [], type: 'duplicate', content, documents: new Map(), createdBy: options.createdBy },
+      {
+        id: options.id,
+        spaceId: options.toSpaceId,
+        parents: [],
+        type: 'duplicate',
+        content,
+        documents: new Map(),
+        createdBy: options.createdBy,
+        linkBase: source ? revisionId : undefined,
+      },
       tx,
     );
   }

@@ -132,10 +132,11 @@ export class MembersRepository {
       [organizationId, userId],
     );
     await tx.query(`DELETE FROM content_grants WHERE organization_id = $1 AND user_id = $2`, [organizationId, userId]);
-    const rows: unknown[] = await tx.query(
+    // TypeORM answers a DELETE with [rows, affected].
+    const [rows] = (await tx.query(
       `DELETE FROM organization_members WHERE organization_id = $1 AND user_id = $2 RETURNING user_id`,
       [organizationId, userId],
-    );
+    )) as [unknown[], number];
     return rows.length > 0;
   }
 }

@@ -12,6 +12,7 @@ import { mergeRuleUserIds } from '../../change-requests/domain/merge-rules';
 import { SpaceEditMode, TranslationLanguage, pointerId, positionPointers } from '../domain/space-settings';
 import { SpacesRepository } from '../infrastructure/spaces.repository';
 import { ContentStore } from '../../content/application/content-store.service';
+import { ContentIndexer } from '../../search/application/content-indexer.service';
 
 /** A space as one caller sees it: the presenter derives `permissions` from `role`. */
 export interface SpaceView {
@@ -59,6 +60,7 @@ export class SpacesService {
     private readonly tree: ContentTreeService,
     private readonly transactions: Transactions,
     private readonly content: ContentStore,
+    private readonly indexer: ContentIndexer,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -91,6 +93,7 @@ export class SpacesService {
     await this.transactions.run(async (tx) => {
       await this.spaces.insert(space, tx);
       await this.content.initialRevision(space.id, { id: space.revisionId, empty: input.empty === true, createdBy: caller.id }, tx);
+      await this.indexer.revisionBecameCurrent(space.id, null, space.revisionId, tx);
     });
     return { space, role: context.roleOnSpace(space.node) };
   }
@@ -151,8 +154,13 @@ export class SpacesService {
     const { space, context, role } = await this.loadVisible(caller, spaceId);
     assertRole(role, Space.roleRequiredFor(patch), 'space');
     if (patch.mergeRules) await this.access.assertMembers(space.organizationId, mergeRuleUserIds(patch.mergeRules), 'mergeRules');
+    const languageBefore = space.toState().language;
     space.update(patch, role as MemberRole, this.clock.now());
     const saved = await this.save(space);
+    // The search index follows the language (its text search configuration); a search catches up if this fails.
+    if (saved.toState().language !== languageBefore) {
+      await this.indexer.languageChanged(saved.id).catch((error: unknown) => this.logger.warn(`Search index of space ${saved.id} not updated: ${String(error)}`));
+    }
     return { space: saved, role: context.roleOnSpace(saved.node) };
   }
 
@@ -195,6 +203,7 @@ export class SpacesService {
     await this.transactions.run(async (tx) => {
       await this.spaces.insert(copy, tx);
       await this.content.copyRevision(space.revisionId, { id: copy.revisionId, toSpaceId: copy.id, createdBy: caller.id }, tx);
+      await this.indexer.spaceDuplicated(space.id, copy.id, tx);
     });
     return { space: copy, role: context.roleOnSpace(copy.node) };
   }

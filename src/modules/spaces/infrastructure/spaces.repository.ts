@@ -144,11 +144,12 @@ export class SpacesRepository {
 
   /** Compare-and-set of the current revision: false when another writer moved it first. */
   async advanceRevision(spaceId: string, from: string, to: string, now: Date, tx?: Tx): Promise<boolean> {
-    const rows: unknown[] = await (tx ?? this.dataSource.manager).query(
+    // TypeORM answers an UPDATE with [rows, affected].
+    const [rows] = (await (tx ?? this.dataSource.manager).query(
       `UPDATE spaces SET revision_id = $3, updated_at = $4, version = version + 1
         WHERE id = $1 AND revision_id = $2 AND deleted_at IS NULL RETURNING id`,
       [spaceId, from, to, now],
-    );
+    )) as [unknown[], number];
     return rows.length > 0;
   }
 
@@ -157,10 +158,10 @@ export class SpacesRepository {
    * incremented atomically (the row lock serializes concurrent creations: no gaps, no repeats).
    */
   async nextChangeRequestNumber(spaceId: string, tx: Tx): Promise<number> {
-    const rows: { n: number }[] = await tx.query(
+    const [rows] = (await tx.query(
       `UPDATE spaces SET change_requests = change_requests + 1 WHERE id = $1 RETURNING change_requests AS n`,
       [spaceId],
-    );
+    )) as [{ n: number }[], number];
     return rows[0].n;
   }
 

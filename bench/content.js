@@ -1,0 +1,157 @@
+'use strict';
+// Content benchmark: a space of 1,000 pages (merge of a change request touching 10 pages, page read,
+// page list) and one of 10,000 pages (space search), printing p50/p95/p99.
+// Usage: npm run build && npm run bench:content   (BENCH_MERGES, BENCH_READS, BENCH_SEARCHES to tune)
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const { Client } = require('pg');
+
+const ROOT = path.join(__dirname, '..');
+const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB = 'docs_bench_content';
+const PORT = 3111;
+const MERGES = Number(process.env.BENCH_MERGES || 30);
+const READS = Number(process.env.BENCH_READS || 300);
+const SEARCHES = Number(process.env.BENCH_SEARCHES || 300);
+const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
+
+const dbUrl = (name) => Object.assign(new URL(SERVER), { pathname: '/' + name }).toString();
+
+async function admin(sql) {
+  const client = new Client({ connectionString: SERVER });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function body(i) {
+  const w = (k) => WORDS[(i * 7 + k) % WORDS.length];
+  return `# Page ${i}\n\nThis page explains ${w(0)} and ${w(1)} for team ${i}.\n\n## Details\n\nRunning ${w(2)} with ${w(3)} settings.\n\n- item one ${w(4)}\n- item two\n\n\`\`\`js\nconst page = ${i};\n\`\`\`\n`;
+}
+
+/** A space whose current revision holds `count` pages, committed and indexed through the app's own services. */
+async function seedSpace(app, services, { orgId, userId, title, count }) {
+  const { ContentStore, SpacesService, ContentIndexer, newId, documentHash } = services;
+  const spaceId = newId();
+  const store = app.get(ContentStore);
+  const spaces = app.get(SpacesService);
+  const now = new Date().toISOString();
+  const documents = new Map();
+  const pages = [];
+  for (let i = 0; i < count; i++) {
+    const markdown = body(i).replace(/^# .*\n\n/, '');
+    const hash = documentHash(markdown);
+    documents.set(hash, markdown);
+    pages.push({ id: `p${i}`, kind: 'document', title: `Page ${i}`, slug: `page-${i}`, documentHash: hash, createdAt: now, updatedAt: now, pages: [] });
+  }
+  const client = new Client({ connectionString: dbUrl(DB) });
+  await client.connect();
+  await client.query(
+    `INSERT INTO spaces (id, organization_id, title, revision_id, position, created_at, updated_at, language) VALUES ($1, $2, $3, 'pending', 0, now(), now(), 'en')`,
+    [spaceId, orgId, title],
+  );
+  await client.end();
+  const revision = await store.commit({ spaceId, parents: [], type: 'edits', content: { pages, files: [], variables: {}, reusableContents: [] }, documents, createdBy: userId });
+  await spaces.advanceRevision(spaceId, 'pending', revision.id);
+  await app.get(ContentIndexer).revisionBecameCurrent(spaceId, null, revision.id);
+  return spaceId;
+}
+
+function percentiles(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return `p50 ${at(50).toFixed(1)} ms   p95 ${at(95).toFixed(1)} ms   p99 ${at(99).toFixed(1)} ms   (n=${sorted.length})`;
+}
+
+async function timed(fn) {
+  const start = process.hrtime.bigint();
+  const result = await fn();
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, result };
+}
+
+async function main() {
+  await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${DB}`);
+  process.env.DATABASE_URL = dbUrl(DB);
+  process.env.LOG_LEVEL = 'warn';
+  process.env.PUBLIC_URL = `http://127.0.0.1:${PORT}`;
+
+  // The app's own services seed the data (migrations run at start, as in production).
+  require('reflect-metadata');
+  const { NestFactory } = require('@nestjs/core');
+  const { AppModule } = require(path.join(ROOT, 'dist/src/app.module'));
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error'] });
+  const services = {
+    ContentStore: require(path.join(ROOT, 'dist/src/modules/content/application/content-store.service')).ContentStore,
+    SpacesService: require(path.join(ROOT, 'dist/src/modules/spaces/application/spaces.service')).SpacesService,
+    ContentIndexer: require(path.join(ROOT, 'dist/src/modules/search/application/content-indexer.service')).ContentIndexer,
+    OnboardingService: require(path.join(ROOT, 'dist/src/modules/organizations/application/onboarding.service')).OnboardingService,
+    OrganizationsService: require(path.join(ROOT, 'dist/src/modules/organizations/application/organizations.service')).OrganizationsService,
+    newId: require(path.join(ROOT, 'dist/libs/common/src')).newId,
+    documentHash: require(path.join(ROOT, 'dist/src/modules/content/domain/document-hash')).documentHash,
+  };
+  const { user, token } = await app.get(services.OnboardingService).registerUser({ email: 'bench@example.com', displayName: 'Bench' });
+  const { organization } = await app.get(services.OrganizationsService).create(user, { title: 'Bench org' });
+  const small = await seedSpace(app, services, { orgId: organization.id, userId: user.id, title: 'Thousand', count: 1000 });
+  const large = await seedSpace(app, services, { orgId: organization.id, userId: user.id, title: 'Ten thousand', count: 10000 });
+  await app.close();
+
+  const server = spawn('node', [path.join(ROOT, 'dist/src/main.js')], { env: { ...process.env, PORT: String(PORT), MIGRATIONS_RUN: 'false' }, stdio: 'ignore' });
+  const base = `http://127.0.0.1:${PORT}/v1`;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const call = async (method, route, json) => {
+    const res = await fetch(base + route, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+    const text = await res.text();
+    if (res.status >= 400) throw new Error(`${method} ${route} -> ${res.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  try {
+    for (let i = 0; i < 100; i++) {
+      try {
+        await fetch(`http://127.0.0.1:${PORT}/health`);
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    console.log(`node ${process.version}; merges ${MERGES}, reads ${READS}, searches ${SEARCHES} (sequential requests)`);
+
+    const merges = [];
+    for (let m = 0; m < MERGES; m++) {
+      const cr = await call('POST', `/spaces/${small}/change-requests`, { subject: `Edit ${m}` });
+      const changes = Array.from({ length: 10 }, (_, k) => {
+        const i = (m * 10 + k) % 1000;
+        return { operation: 'update_page', page: `p${i}`, document: { markdown: body(i) + `\nEdited in round ${m}.\n` } };
+      });
+      await call('POST', `/spaces/${small}/change-requests/${cr.id}/content`, { changes });
+      merges.push((await timed(() => call('POST', `/spaces/${small}/change-requests/${cr.id}/merge`))).ms);
+    }
+    console.log(`merge, 10 pages of 1,000:            ${percentiles(merges)}`);
+
+    const reads = [];
+    for (let r = 0; r < READS; r++) reads.push((await timed(() => call('GET', `/spaces/${small}/content/page/p${(r * 13) % 1000}`))).ms);
+    console.log(`page read (document), 1,000 pages:   ${percentiles(reads)}`);
+
+    const lists = [];
+    for (let r = 0; r < Math.max(20, READS / 10); r++) lists.push((await timed(() => call('GET', `/spaces/${small}/content/pages`))).ms);
+    console.log(`page list, 1,000 pages:              ${percentiles(lists)}`);
+
+    const searches = [];
+    for (let s = 0; s < SEARCHES; s++) {
+      const query = `${WORDS[s % WORDS.length]} ${WORDS[(s * 5 + 1) % WORDS.length]}`;
+      searches.push((await timed(() => call('GET', `/spaces/${large}/search?query=${encodeURIComponent(query)}&limit=20`))).ms);
+    }
+    console.log(`space search, 10,000 pages:          ${percentiles(searches)}`);
+  } finally {
+    server.kill('SIGTERM');
+  }
+  await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

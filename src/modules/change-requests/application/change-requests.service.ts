@@ -1,0 +1,238 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock, ConflictError, LockedError, NotFoundError, Page, PageRequest, newId } from '@app/common';
+import { Transactions, Tx } from '../../../database/transactions';
+import { AccessService, assertRole } from '../../access/application/access.service';
+import { ContentStore } from '../../content/application/content-store.service';
+import { Revision } from '../../content/domain/revision';
+import { RevisionContent } from '../../content/domain/revision-content';
+import { IdentityService } from '../../identity/application/identity.service';
+import { User } from '../../identity/domain/user';
+import { parseRichTextDocument } from '../../organizations/domain/rich-text';
+import { SpaceView, SpacesService } from '../../spaces/application/spaces.service';
+import { ChangeRequest, ChangeRequestStatus, CounterDelta, SettableStatus, parseChangeRequestRef } from '../domain/change-request';
+import { ChangeRequestFilter, ChangeRequestRow, ChangeRequestsRepository } from '../infrastructure/change-requests.repository';
+import { ChangeRequestLocks } from './change-request-locks';
+
+/** A change request as the presenter needs it. */
+export interface ChangeRequestView {
+  changeRequest: ChangeRequest;
+  /** The space's current revision (`outdated`). */
+  spaceRevision: string;
+  /** Its author (undefined only if the user no longer exists). */
+  createdBy: User | undefined;
+}
+
+export interface CreateChangeRequestInput {
+  subject?: string;
+}
+
+/** PATCH as validated by the DTO; `description` is still raw JSON, parsed here. */
+export interface UpdateChangeRequestInput {
+  subject?: string;
+  description?: Record<string, unknown>;
+  status?: SettableStatus;
+}
+
+export interface ListChangeRequestsInput {
+  /** Default `open`. */
+  status?: ChangeRequestStatus;
+  creator?: string;
+  contributor?: string;
+  requestedReviewer?: string;
+  conversationsIssuesCluster?: string;
+}
+
+export type ChangeRequestEdit = (head: Revision) => Promise<{ content: RevisionContent; documents: Map<string, string> }>;
+
+const RACE_LOST = 'The change request was changed concurrently; reload it and retry';
+
+/**
+ * Change request lifecycle: create, read, list, patch (subject, description, status), and the
+ * services other modules build on: `resolve` (the number works in place of the id),
+ * `commitEdit` (append a revision to the head) and `adjustComments`.
+ *
+ * Reading needs `read` on the space; creating, patching and editing need `edit`. What the
+ * caller may not see is 404. Every write of a change request row is a compare-and-set of its
+ * version, with the space counters adjusted in the same transaction.
+ */
+@Injectable()
+export class ChangeRequestsService {
+  constructor(
+    private readonly changeRequests: ChangeRequestsRepository,
+    private readonly spaces: SpacesService,
+    private readonly content: ContentStore,
+    private readonly access: AccessService,
+    private readonly identity: IdentityService,
+    private readonly transactions: Transactions,
+    private readonly locks: ChangeRequestLocks,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  // ------------------------------------------------------------------------------------------
+  // For other modules (authoring, content reads, comments)
+
+  /**
+   * The change request `idOrNumber` of a space the caller can read, with the space as they see
+   * it; 404 unless both exist, the caller sees the space and the change request belongs to it.
+   */
+  async resolve(caller: User, spaceId: string, idOrNumber: string): Promise<{ changeRequest: ChangeRequest; space: SpaceView }> {
+    const space = await this.spaces.get(caller, spaceId);
+    const changeRequest = await this.changeRequests.findInSpace(spaceId, parseChangeRequestRef(idOrNumber));
+    if (!changeRequest) throw NotFoundError.of('Change request', idOrNumber);
+    return { changeRequest: this.inSpace(changeRequest, space), space };
+  }
+
+  /**
+   * Appends a revision to the change request's head: `edit` receives the head and returns the
+   * new content and any documents it references that may not be stored yet. Needs an open or
+   * draft change request (409), a space that is not locked (423) and `edit` on it (403).
+   * The revision (type `edits`, parent the head) and the new head are written in one
+   * transaction, the head by compare-and-set (409 if it moved meanwhile); the caller becomes a
+   * contributor. Edits of one change request take turns within this process.
+   */
+  async commitEdit(
+    caller: User,
+    spaceId: string,
+    idOrNumber: string,
+    edit: ChangeRequestEdit,
+  ): Promise<{ changeRequest: ChangeRequest; revision: Revision }> {
+    const first = await this.resolve(caller, spaceId, idOrNumber);
+    return this.locks.changeRequest(first.changeRequest.id, async () => {
+      const { changeRequest, space } = await this.resolve(caller, spaceId, first.changeRequest.id);
+      this.assertCanEdit(space);
+      changeRequest.assertActive('edited');
+      const head = await this.content.getInSpace(spaceId, changeRequest.revision);
+      if (!head) throw new NotFoundError(`Revision "${changeRequest.revision}" of change request #${changeRequest.number} not found`);
+      const { content, documents } = await edit(head);
+      const now = this.clock.now();
+      return this.transactions.run(async (tx) => {
+        const revision = await this.content.commit(
+          { spaceId, parents: [head.id], type: 'edits', content, documents, createdBy: caller.id },
+          tx,
+        );
+        const saved = await this.save(changeRequest.withHead(revision.id, now), tx);
+        await this.changeRequests.addContributor(changeRequest.id, caller.id, now, tx);
+        return { changeRequest: this.inSpace(saved, space), revision };
+      });
+    });
+  }
+
+  /** Moves the change request's open comment counter (comments module). */
+  adjustComments(changeRequestId: string, delta: number, tx?: Tx): Promise<void> {
+    return this.changeRequests.adjustComments(changeRequestId, delta, tx);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Use cases
+
+  /**
+   * A new change request of the space, based on its current revision, numbered next (the
+   * number is allocated in the creating transaction: 1, 2, 3... never repeated, never skipped).
+   * New change requests are drafts.
+   */
+  async create(caller: User, spaceId: string, input: CreateChangeRequestInput): Promise<ChangeRequestView> {
+    const space = await this.spaces.get(caller, spaceId);
+    this.assertCanEdit(space);
+    const now = this.clock.now();
+    const changeRequest = await this.transactions.run(async (tx) => {
+      const number = await this.spaces.nextChangeRequestNumber(spaceId, tx);
+      const { changeRequest, counters } = ChangeRequest.create({
+        id: newId(),
+        spaceId,
+        organizationId: space.space.organizationId,
+        number,
+        subject: input.subject,
+        createdBy: caller.id,
+        spaceRevision: space.space.revisionId,
+        now,
+      });
+      await this.changeRequests.insert(changeRequest, tx);
+      await this.adjustCounters(spaceId, counters, tx);
+      return changeRequest;
+    });
+    return (await this.views([{ changeRequest, spaceRevision: space.space.revisionId }]))[0];
+  }
+
+  async get(caller: User, spaceId: string, idOrNumber: string): Promise<ChangeRequestView> {
+    const { changeRequest, space } = await this.resolve(caller, spaceId, idOrNumber);
+    return (await this.views([{ changeRequest, spaceRevision: space.space.revisionId }]))[0];
+  }
+
+  /** Subject, description and status moves (see ChangeRequest.update); `edit` on the space. */
+  async update(caller: User, spaceId: string, idOrNumber: string, input: UpdateChangeRequestInput): Promise<ChangeRequestView> {
+    const { changeRequest, space } = await this.resolve(caller, spaceId, idOrNumber);
+    assertRole(space.role, 'edit', 'space');
+    const description = input.description === undefined ? undefined : parseRichTextDocument(input.description, 'description');
+    const { changeRequest: next, counters } = changeRequest.update(
+      { subject: input.subject, status: input.status, description: description as Record<string, unknown> | undefined },
+      this.clock.now(),
+    );
+    const saved = await this.transactions.run(async (tx) => {
+      const written = await this.save(next, tx);
+      await this.adjustCounters(spaceId, counters, tx);
+      return written;
+    });
+    return (await this.views([{ changeRequest: this.inSpace(saved, space), spaceRevision: space.space.revisionId }]))[0];
+  }
+
+  async listInSpace(caller: User, spaceId: string, input: ListChangeRequestsInput, request: PageRequest): Promise<Page<ChangeRequestView>> {
+    await this.spaces.get(caller, spaceId);
+    const page = await this.changeRequests.list({ spaceId }, filterOf(input), request);
+    return { ...page, items: await this.views(page.items) };
+  }
+
+  /** Change requests of every space of the organization the caller can read. */
+  async listInOrganization(
+    caller: User,
+    organizationId: string,
+    input: ListChangeRequestsInput,
+    request: PageRequest,
+  ): Promise<Page<ChangeRequestView>> {
+    const context = await this.access.requireMember(caller, organizationId);
+    const page = await this.changeRequests.list({ organizationId, visibility: context.spaceVisibility() }, filterOf(input), request);
+    return { ...page, items: await this.views(page.items) };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Shared with the merge and review use cases
+
+  /** Content changes need `edit` on the space (403) and a space that is not locked (423). */
+  assertCanEdit(space: SpaceView): void {
+    assertRole(space.role, 'edit', 'space');
+    if (space.space.editMode === 'locked') {
+      throw new LockedError(`Space "${space.space.id}" is locked: its content and change requests cannot be edited or merged`);
+    }
+  }
+
+  /** Writes by compare-and-set; 409 when another writer changed the change request first. */
+  async save(next: ChangeRequest, tx: Tx): Promise<ChangeRequest> {
+    const saved = await this.changeRequests.compareAndSet(next, tx);
+    if (!saved) throw new ConflictError(RACE_LOST);
+    return saved;
+  }
+
+  async adjustCounters(spaceId: string, counters: CounterDelta, tx: Tx): Promise<void> {
+    if (counters.open !== 0 || counters.draft !== 0) await this.spaces.adjustCounters(spaceId, counters, tx);
+  }
+
+  async views(rows: ChangeRequestRow[]): Promise<ChangeRequestView[]> {
+    const users = await this.identity.findByIds([...new Set(rows.map((row) => row.changeRequest.createdBy))]);
+    return rows.map((row) => ({ ...row, createdBy: users.get(row.changeRequest.createdBy) }));
+  }
+
+  /** The organization is the space's (spaces may move; the stored one is only a denormalization). */
+  private inSpace(changeRequest: ChangeRequest, space: SpaceView): ChangeRequest {
+    if (changeRequest.organizationId === space.space.organizationId) return changeRequest;
+    return ChangeRequest.fromState({ ...changeRequest.toState(), organizationId: space.space.organizationId });
+  }
+}
+
+function filterOf(input: ListChangeRequestsInput): ChangeRequestFilter {
+  return {
+    status: input.status ?? 'open',
+    creator: input.creator || undefined,
+    contributor: input.contributor || undefined,
+    requestedReviewer: input.requestedReviewer || undefined,
+    conversationsIssuesCluster: input.conversationsIssuesCluster || undefined,
+  };
+}

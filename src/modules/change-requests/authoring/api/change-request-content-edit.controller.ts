@@ -1,0 +1,39 @@
+import { Body, Controller, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../../../identity/api/auth.decorators';
+import { User } from '../../../identity/domain/user';
+import { ChangeRequestAuthoringService } from '../application/change-request-authoring.service';
+import { parseContentUpdateBody } from '../domain/changes';
+import { ContentUpdatePresenter } from './content-update.presenter';
+import { UPDATE_CONTENT_BODY_SCHEMA, UpdateContentQueryDto } from './dto/update-content.dto';
+
+@ApiTags('change-request-content')
+@ApiBearerAuth()
+@Controller('spaces/:spaceId/change-requests/:changeRequestId/content')
+export class ChangeRequestContentEditController {
+  constructor(
+    private readonly authoring: ChangeRequestAuthoringService,
+    private readonly presenter: ContentUpdatePresenter,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'updateChangeRequestContent',
+    summary: 'Apply up to 50 content changes to a change request, atomically, as one revision',
+    description:
+      '`insert_page`, `update_page`, `delete_page`, `revert_page`, `insert_files`. Any invalid change rejects the whole batch ' +
+      '(400 naming it, e.g. `changes[3]: page "x" not found`) and nothing is written. Needs `edit` on the space; a locked space answers 423.',
+  })
+  @ApiBody({ schema: UPDATE_CONTENT_BODY_SCHEMA as never })
+  async update(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') changeRequestId: string,
+    @Query() query: UpdateContentQueryDto,
+    @Body() body: unknown,
+  ) {
+    const outcome = await this.authoring.updateContent(user, spaceId, changeRequestId, parseContentUpdateBody(body));
+    return this.presenter.present(outcome, query.compat ?? true);
+  }
+}

@@ -1,0 +1,87 @@
+import { AddressInfo } from 'node:net';
+import { Server, createServer } from 'node:http';
+import { RemoteFileFetcher } from './remote-file-fetcher';
+
+/** The fetcher with loopback IPv4 allowed, so a local server can stand in for the internet. */
+class LoopbackFetcher extends RemoteFileFetcher {
+  protected allows(address: string): boolean {
+    return address === '127.0.0.1';
+  }
+}
+
+describe('RemoteFileFetcher', () => {
+  let server: Server;
+  let base: string;
+  const fetcher = new LoopbackFetcher();
+  const limits = { maxBytes: 1000, timeoutMs: 500, maxRedirects: 2 };
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const url = new URL(req.url!, 'http://x');
+      switch (url.pathname) {
+        case '/file':
+          res.writeHead(200, { 'content-type': 'image/png; charset=binary' });
+          res.end(Buffer.from([1, 2, 3]));
+          return;
+        case '/big':
+          res.writeHead(200);
+          res.end(Buffer.alloc(2000));
+          return;
+        case '/chunked-big':
+          res.writeHead(200);
+          for (let i = 0; i < 20; i++) res.write(Buffer.alloc(100));
+          res.end();
+          return;
+        case '/missing':
+          res.writeHead(404);
+          res.end();
+          return;
+        case '/redirect': {
+          const n = Number(url.searchParams.get('n'));
+          res.writeHead(302, { location: n > 0 ? `/redirect?n=${n - 1}` : '/file' });
+          res.end();
+          return;
+        }
+        case '/to-private':
+          res.writeHead(302, { location: `http://[::1]:${(server.address() as AddressInfo).port}/file` });
+          res.end();
+          return;
+        case '/slow':
+          return; // never answers
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('fetches the bytes and the content type', async () => {
+    const file = await fetcher.fetch(`${base}/file`, limits);
+    expect([...file.bytes]).toEqual([1, 2, 3]);
+    expect(file.contentType).toBe('image/png');
+  });
+
+  it('follows redirects up to the limit', async () => {
+    expect([...(await fetcher.fetch(`${base}/redirect?n=1`, limits)).bytes]).toEqual([1, 2, 3]);
+    await expect(fetcher.fetch(`${base}/redirect?n=2`, limits)).rejects.toThrow('more than 2 redirects');
+  });
+
+  it('checks every redirect target against the address policy', async () => {
+    await expect(fetcher.fetch(`${base}/to-private`, limits)).rejects.toThrow('"::1" is a private or reserved address');
+  });
+
+  it('refuses non-200 answers, oversized files, slow servers, other schemes and blocked names', async () => {
+    await expect(fetcher.fetch(`${base}/missing`, limits)).rejects.toThrow('fetching the file answered HTTP 404');
+    await expect(fetcher.fetch(`${base}/big`, limits)).rejects.toThrow('the file is larger than 1000 bytes');
+    await expect(fetcher.fetch(`${base}/chunked-big`, limits)).rejects.toThrow('the file is larger than 1000 bytes');
+    await expect(fetcher.fetch(`${base}/slow`, limits)).rejects.toThrow('500 ms');
+    await expect(fetcher.fetch('ftp://127.0.0.1/x', limits)).rejects.toThrow('only http and https URLs can be fetched');
+    await expect(new RemoteFileFetcher().fetch(`${base}/file`, limits)).rejects.toThrow('"127.0.0.1" is a private or reserved address');
+    await expect(new RemoteFileFetcher().fetch(`http://localhost:${new URL(base).port}/file`, limits)).rejects.toThrow(
+      '"localhost" resolves to a private or reserved address',
+    );
+  });
+});

@@ -1,0 +1,133 @@
+import { lookup as dnsLookup, LookupAddress } from 'node:dns';
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { isIP } from 'node:net';
+import { Injectable } from '@nestjs/common';
+import { InvalidError } from '@app/common';
+import { isPublicAddress } from './address-policy';
+
+export interface FetchedFile {
+  bytes: Buffer;
+  /** The response's Content-Type, without parameters; undefined when absent. */
+  contentType?: string;
+}
+
+export interface FetchLimits {
+  maxBytes: number;
+  timeoutMs: number;
+  maxRedirects: number;
+}
+
+export const DEFAULT_FETCH_LIMITS: FetchLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 };
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * Fetches the bytes of `insert_files` URLs, guarded: http(s) only, public addresses only (checked
+ * on every address the name resolves to, at connection time, so DNS cannot swap in a private
+ * one afterwards), at most 3 redirects (each checked the same way), 10 s and 10 MB. Failures are
+ * InvalidErrors (the caller names the file).
+ */
+@Injectable()
+export class RemoteFileFetcher {
+  /** Whether a connection to this IP address is allowed (public addresses only). */
+  protected allows(address: string): boolean {
+    return isPublicAddress(address);
+  }
+
+  async fetch(url: string, limits: FetchLimits = DEFAULT_FETCH_LIMITS): Promise<FetchedFile> {
+    let current = url;
+    for (let redirects = 0; ; redirects++) {
+      const outcome = await this.once(current, limits);
+      if (outcome.kind === 'file') return outcome.file;
+      if (redirects >= limits.maxRedirects) throw new InvalidError(`more than ${limits.maxRedirects} redirects`);
+      current = new URL(outcome.location, current).toString();
+    }
+  }
+
+  private once(url: string, limits: FetchLimits): Promise<{ kind: 'file'; file: FetchedFile } | { kind: 'redirect'; location: string }> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return Promise.reject(new InvalidError('not a valid URL'));
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return Promise.reject(new InvalidError('only http and https URLs can be fetched'));
+    const host = parsed.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) && !this.allows(host)) return Promise.reject(new InvalidError(`"${host}" is a private or reserved address`));
+    const client = parsed.protocol === 'https:' ? https : http;
+
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const fail = (error: Error) => {
+        if (settled) return;
+        settled = true;
+        reject(error instanceof InvalidError ? error : new InvalidError(`could not fetch the file (${error.message})`));
+      };
+      const request = client.get(
+        parsed,
+        { lookup: guardedLookup((address) => this.allows(address)) as never, timeout: limits.timeoutMs, headers: { 'user-agent': 'docs-platform-server', accept: '*/*' } },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          if (status >= 300 && status < 400 && response.headers.location) {
+            response.resume();
+            settled = true;
+            resolve({ kind: 'redirect', location: response.headers.location });
+            return;
+          }
+          if (status !== 200) {
+            response.resume();
+            fail(new InvalidError(`fetching the file answered HTTP ${status}`));
+            return;
+          }
+          const declared = Number(response.headers['content-length']);
+          if (Number.isFinite(declared) && declared > limits.maxBytes) {
+            response.destroy();
+            fail(new InvalidError(`the file is larger than ${limits.maxBytes} bytes`));
+            return;
+          }
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > limits.maxBytes) {
+              response.destroy();
+              fail(new InvalidError(`the file is larger than ${limits.maxBytes} bytes`));
+              return;
+            }
+            chunks.push(chunk);
+          });
+          response.on('end', () => {
+            if (settled) return;
+            settled = true;
+            const type = response.headers['content-type']?.split(';')[0].trim();
+            resolve({ kind: 'file', file: { bytes: Buffer.concat(chunks), ...(type ? { contentType: type } : {}) } });
+          });
+          response.on('error', fail);
+        },
+      );
+      request.on('timeout', () => request.destroy(new InvalidError(`no answer within ${limits.timeoutMs} ms`)));
+      request.on('error', fail);
+      // Overall deadline (slow bodies), not only socket inactivity.
+      const deadline = setTimeout(() => request.destroy(new InvalidError(`not fetched within ${limits.timeoutMs} ms`)), limits.timeoutMs);
+      deadline.unref();
+      request.on('close', () => clearTimeout(deadline));
+    });
+  }
+}
+
+/** dns.lookup that refuses names resolving to any address `allows` refuses. */
+function guardedLookup(allows: (address: string) => boolean) {
+  return (hostname: string, options: { all?: boolean; family?: number } | number, callback: LookupCallback): void => {
+    const opts = typeof options === 'number' ? { family: options } : (options ?? {});
+    dnsLookup(hostname, { family: opts.family ?? 0, all: true }, (error, addresses) => {
+      if (error) return callback(error, '');
+      const list = addresses as LookupAddress[];
+      if (list.length === 0 || list.some((entry) => !allows(entry.address))) {
+        return callback(Object.assign(new InvalidError(`"${hostname}" resolves to a private or reserved address`), { code: 'EBLOCKED' }) as never, '');
+      }
+      if (opts.all) return callback(null, list);
+      callback(null, list[0].address, list[0].family);
+    });
+  };
+}

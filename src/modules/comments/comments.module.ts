@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { ChangeRequestsModule } from '../change-requests/change-requests.module';
+import { ContentCoreModule } from '../content/content-core.module';
+import { SpacesModule } from '../spaces/spaces.module';
+import { ChangeRequestCommentsController } from './api/change-request-comments.controller';
+import { CommentPresenter } from './api/comment.presenter';
+import { CommentsController } from './api/comments.controller';
+import { CommentsService } from './application/comments.service';
+import { CommentsRepository } from './infrastructure/comments.repository';
+
+/** Comments, replies and reactions on a space's content and on its change requests. */
+@Module({
+  imports: [SpacesModule, ChangeRequestsModule, ContentCoreModule],
+  controllers: [CommentsController, ChangeRequestCommentsController],
+  providers: [CommentsService, CommentsRepository, CommentPresenter],
+  exports: [CommentsService],
+})
+export class CommentsModule {}

@@ -1,0 +1,84 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { toEnvelope } from '@app/common';
+import { CurrentUser } from '../../identity/api/auth.decorators';
+import { User } from '../../identity/domain/user';
+import { ContentReader } from '../application/content-reader';
+import { ContentReadsService } from '../application/content-reads.service';
+import { ContentFlagsQueryDto, GetPageQueryDto, ListFilesQueryDto } from './dto/content-queries.dto';
+
+/**
+ * Reads of a change request's head revision, shaped like the space content reads. The change
+ * request is named by id or number; whoever can see the space can read them.
+ */
+@ApiTags('content')
+@ApiBearerAuth()
+@Controller('spaces/:spaceId/change-requests/:changeRequestId/content')
+export class ChangeRequestContentController {
+  constructor(
+    private readonly reads: ContentReadsService,
+    private readonly reader: ContentReader,
+  ) {}
+
+  @Get()
+  @ApiOperation({ operationId: 'getRevisionOfChangeRequestById', summary: "The change request's head revision" })
+  async revision(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') changeRequestId: string,
+    @Query() _query: ContentFlagsQueryDto,
+  ) {
+    const { revision, scope } = await this.reads.changeRequestContent(user, spaceId, changeRequestId);
+    return this.reader.revision(revision, scope);
+  }
+
+  @Get('pages')
+  @ApiOperation({ operationId: 'listPagesInChangeRequest', summary: 'The page tree of the change request head' })
+  async pages(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') changeRequestId: string,
+    @Query() _query: ContentFlagsQueryDto,
+  ) {
+    const { revision, scope } = await this.reads.changeRequestContent(user, spaceId, changeRequestId);
+    return { pages: await this.reader.pages(revision, scope) };
+  }
+
+  @Get('files')
+  @ApiOperation({ operationId: 'listFilesInChangeRequestById', summary: 'Files of the change request head, ordered by id' })
+  async files(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') changeRequestId: string,
+    @Query() query: ListFilesQueryDto,
+  ) {
+    const { revision } = await this.reads.changeRequestContent(user, spaceId, changeRequestId);
+    return toEnvelope(this.reader.listFiles(revision, query.toPageRequest()), (file) => this.reader.file(file));
+  }
+
+  @Get('files/:fileId')
+  @ApiOperation({ operationId: 'getFileInChangeRequestById', summary: 'One file of the change request head' })
+  async file(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') changeRequestId: string,
+    @Param('fileId') fileId: string,
+    @Query() _query: ContentFlagsQueryDto,
+  ) {
+    const { revision } = await this.reads.changeRequestContent(user, spaceId, changeRequestId);
+    return this.reader.file(this.reader.getFile(revision, fileId));
+  }
+
+  @Get('page/:pageId')
+  @ApiOperation({ operationId: 'getPageInChangeRequestById', summary: 'One page of the change request head, as a document (default) or as markdown' })
+  async page(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') changeRequestId: string,
+    @Param('pageId') pageId: string,
+    @Query() query: GetPageQueryDto,
+  ) {
+    const { revision, scope } = await this.reads.changeRequestContent(user, spaceId, changeRequestId);
+    return this.reader.page(revision, scope, pageId, query.format ?? 'document');
+  }
+}

@@ -1,0 +1,37 @@
+import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public } from '../../identity/api/auth.decorators';
+import { DOWNLOAD_ROUTE, FilesService } from '../application/files.service';
+
+/**
+ * The `downloadURL` of content files: public (links in published content and in clients must
+ * work without a token), so the only protection is the 256-bit random key in the path. Files are
+ * immutable and served inert: a sandboxing CSP and `nosniff`, so an uploaded HTML or SVG file
+ * cannot run script on this origin.
+ */
+@ApiTags('content')
+@Controller(DOWNLOAD_ROUTE)
+export class FileDownloadController {
+  constructor(private readonly files: FilesService) {}
+
+  @Public()
+  @Get(':key')
+  @ApiOperation({ operationId: 'downloadFile', summary: 'The bytes of a content file (the `downloadURL` of a file); no token needed' })
+  async download(@Param('key') key: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    const { metadata, open } = await this.files.open(key);
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+    return new StreamableFile(open(), {
+      type: metadata.contentType,
+      length: metadata.size,
+      disposition: `inline; filename*=UTF-8''${rfc5987(metadata.name)}`,
+    });
+  }
+}
+
+/** A file name as an RFC 5987 `ext-value` (percent-encoded UTF-8). */
+function rfc5987(name: string): string {
+  return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}

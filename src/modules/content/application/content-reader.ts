@@ -1,0 +1,311 @@
+import { Injectable } from '@nestjs/common';
+import { InvalidError, NotFoundError, Page, PageRequest, Urls, decodeCursor, encodeCursor } from '@app/common';
+import { markdownToDocument, serializePageMarkdown } from '../domain/markdown';
+import type { JSONDocument, PageFrontMatter } from '../domain/markdown';
+import { Revision } from '../domain/revision';
+import { PageNode, RevisionFile } from '../domain/revision-content';
+import { ContentStore } from './content-store.service';
+import { FilesService } from './files.service';
+
+/** Whose content is read: a space's current revision, or the head of one of its change requests. */
+export interface ContentScope {
+  spaceId: string;
+  changeRequest?: { id: string; number: number };
+}
+
+/** `document` (GitBook's node tree, the default) or `markdown` (front matter + body). */
+export type PageFormat = 'document' | 'markdown';
+
+/** GitBook's `RevisionFile`. */
+export interface FileObject {
+  id: string;
+  name: string;
+  contentType: string;
+  downloadURL: string;
+  size: number;
+  dimensions?: { width: number; height: number };
+}
+
+export type PageObject = Record<string, unknown> & { id: string; type: 'document' | 'group' | 'link'; pages?: PageObject[] };
+
+export interface RevisionObject {
+  object: 'revision';
+  id: string;
+  parents: string[];
+  type: string;
+  pages: PageObject[];
+  files: FileObject[];
+  reusableContents: Array<{ id: string; title: string; document: string }>;
+  variables: Record<string, string>;
+  createdAt: string;
+  urls: { app: string };
+  mergedFrom?: unknown;
+}
+
+/** A page of a revision with what its presentation needs from the tree. */
+export interface LocatedPage {
+  node: PageNode;
+  /** URL path from the slugs of its document ancestors and itself (groups add nothing). */
+  path: string;
+  /** The path its ancestors contribute. */
+  parentPath: string;
+}
+
+/** GitBook's page layout, every option on unless the page says otherwise. */
+const DEFAULT_LAYOUT = {
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+} as const;
+const LAYOUT_ENUMS: Record<string, readonly string[]> = { width: ['default', 'wide'], coverSize: ['hero', 'full'] };
+
+/** Revision types this server records that GitBook's contract does not name: all are plain edits to a reader. */
+const CONTRACT_REVISION_TYPES = new Set(['edits', 'merge', 'rollback', 'update', 'computed']);
+
+/**
+ * Turns stored revisions into GitBook's content objects: the revision, its page tree, one page
+ * (as markdown or as a document), its files. Used by the content API for a space's current
+ * revision and a change request's head, and by anything else that renders content (PDF).
+ *
+ * Storage: a page's document holds its markdown body only; `description`, `icon`, `hidden` and
+ * `layout` live on the page node, and the markdown format writes them back as front matter.
+ *
+ * Every document page in the returned tree carries its body as `markdown` (the contract's page
+ * schema requires a body representation); only the page asked for by `page()` is converted to
+ * the document format, so reading the tree never parses any markdown.
+ *
+ * The `metadata` and `computed` flags of GitBook's reads select git metadata and computed
+ * content; this server has neither (no Git Sync, no computed pages), so they change nothing.
+ * `evaluated` evaluates expressions in documents; there are none, so it changes nothing either.
+ */
+@Injectable()
+export class ContentReader {
+  constructor(
+    private readonly store: ContentStore,
+    private readonly files: FilesService,
+    private readonly urls: Urls,
+  ) {}
+
+  /**
+   * GitBook's `Revision`. The contract knows the types edits, merge, update, rollback and
+   * computed: this server's `initial`, `duplicate` and `template` revisions are presented as
+   * `edits`. A `merge` revision must name the change request it merged (`mergedFrom`, already
+   * presented); without it, it is presented as `edits` too.
+   */
+  async revision(revision: Revision, scope: ContentScope, options: { mergedFrom?: unknown } = {}): Promise<RevisionObject> {
+    let type: string = CONTRACT_REVISION_TYPES.has(revision.type) ? revision.type : 'edits';
+    if (type === 'merge' && options.mergedFrom === undefined) type = 'edits';
+    const content = revision.content;
+    return {
+      object: 'revision',
+      id: revision.id,
+      parents: revision.parents,
+      type,
+      ...(type === 'merge' ? { mergedFrom: options.mergedFrom } : {}),
+      pages: await this.pages(revision, scope),
+      files: content.files.map((file) => this.file(file)),
+      reusableContents: content.reusableContents.map((reusable) => ({
+        id: reusable.id,
+        title: reusable.title,
+        document: reusable.documentHash,
+      })),
+      variables: { ...content.variables },
+      createdAt: revision.createdAt.toISOString(),
+      urls: { app: this.appUrl(scope, revision.id) },
+    };
+  }
+
+  /** The page tree, with paths, app URLs and each document page's markdown. */
+  async pages(revision: Revision, scope: ContentScope): Promise<PageObject[]> {
+    const documents = await this.store.loadDocuments(uniqueHashes(revision.content.pages));
+    return this.presentTree(revision.content.pages, '', scope, documents, revision);
+  }
+
+  /**
+   * One page by id, its body in the requested format; its child pages as in the tree.
+   * @throws NotFoundError when the revision has no such page.
+   */
+  async page(revision: Revision, scope: ContentScope, pageId: string, format: PageFormat = 'document'): Promise<PageObject> {
+    const located = this.findPage(revision, pageId);
+    if (!located) throw NotFoundError.of('Page', pageId);
+    const { node, parentPath } = located;
+    const documents = await this.store.loadDocuments(uniqueHashes([node]));
+    const presented = this.presentNode(node, parentPath, scope, documents, revision);
+    if (node.kind !== 'document') return presented;
+    const { markdown: _markdown, ...rest } = presented;
+    const body = documents.get(node.documentHash ?? '') ?? '';
+    return format === 'markdown'
+      ? { ...rest, markdown: this.markdown(node, body) }
+      : { ...rest, document: this.document(body) };
+  }
+
+  /** Where a page sits: its node and path; null when the revision has no such page. */
+  findPage(revision: Revision, pageId: string): LocatedPage | null {
+    const visit = (nodes: PageNode[], parentPath: string): LocatedPage | null => {
+      for (const node of nodes) {
+        const path = childPath(parentPath, node);
+        if (node.id === pageId) return { node, path: node.kind === 'group' ? node.slug : path, parentPath };
+        const found = visit(node.pages, node.kind === 'group' ? parentPath : path);
+        if (found) return found;
+      }
+      return null;
+    };
+    return visit(revision.content.pages, '');
+  }
+
+  /** The page's markdown: its front matter (description, icon, hidden, layout) and stored body. */
+  markdown(node: PageNode, body: string): string {
+    const frontMatter: PageFrontMatter = {};
+    if (node.description) frontMatter.description = node.description;
+    if (node.icon) frontMatter.icon = node.icon;
+    if (node.hidden) frontMatter.hidden = true;
+    if (node.layout && Object.keys(node.layout).length) frontMatter.layout = node.layout;
+    return serializePageMarkdown({ frontMatter, body });
+  }
+
+  /** The body as GitBook's document tree. */
+  document(body: string): JSONDocument {
+    return markdownToDocument(body);
+  }
+
+  /** The revision's files ordered by id, keyset-paginated (`page` is the last id seen). */
+  listFiles(revision: Revision, request: PageRequest): Page<RevisionFile> {
+    const cursor = decodeCursor(request.page, 1);
+    if (cursor && typeof cursor[0] !== 'string') throw new InvalidError('Invalid "page" cursor');
+    const after = cursor?.[0] as string | undefined;
+    const sorted = [...revision.content.files].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const remaining = after === undefined ? sorted : sorted.filter((file) => file.id > after);
+    const items = remaining.slice(0, request.limit);
+    const hasMore = remaining.length > request.limit;
+    return { items, count: sorted.length, next: hasMore ? encodeCursor([items[items.length - 1].id]) : undefined };
+  }
+
+  /**
+   * One file of the revision.
+   * @throws NotFoundError when the revision has no such file.
+   */
+  getFile(revision: Revision, fileId: string): RevisionFile {
+    const file = revision.content.files.find((candidate) => candidate.id === fileId);
+    if (!file) throw NotFoundError.of('File', fileId);
+    return file;
+  }
+
+  /** GitBook's `RevisionFile`, with the public download URL. */
+  file(file: RevisionFile): FileObject {
+    return {
+      id: file.id,
+      name: file.name,
+      contentType: file.contentType,
+      downloadURL: this.files.downloadUrl(file),
+      size: file.size,
+      ...(file.dimensions ? { dimensions: { width: file.dimensions.width, height: file.dimensions.height } } : {}),
+    };
+  }
+
+  private presentTree(nodes: PageNode[], parentPath: string, scope: ContentScope, documents: Map<string, string>, revision: Revision): PageObject[] {
+    return nodes.map((node) => this.presentNode(node, parentPath, scope, documents, revision));
+  }
+
+  private presentNode(node: PageNode, parentPath: string, scope: ContentScope, documents: Map<string, string>, revision: Revision): PageObject {
+    const base = {
+      id: node.id,
+      title: node.title,
+      ...(node.emoji ? { emoji: node.emoji } : {}),
+      ...(node.icon ? { icon: node.icon } : {}),
+      createdAt: node.createdAt,
+      updatedAt: node.updatedAt,
+    };
+    const path = childPath(parentPath, node);
+    // Groups do not add to their children's paths (GitBook's sections).
+    const children = () => this.presentTree(node.pages, node.kind === 'group' ? parentPath : path, scope, documents, revision);
+    switch (node.kind) {
+      case 'group':
+        return {
+          ...base,
+          kind: 'group',
+          type: 'group',
+          slug: node.slug,
+          path: node.slug,
+          ...(node.hidden ? { hidden: true } : {}),
+          pages: children(),
+        };
+      case 'link':
+        return {
+          ...base,
+          kind: 'link',
+          type: 'link',
+          target: node.target ?? { kind: 'url', url: '' },
+          ...this.linkHref(node, scope, revision),
+          ...(node.hidden ? { hidden: true } : {}),
+        };
+      default:
+        return {
+          ...base,
+          kind: 'sheet',
+          type: 'document',
+          markdown: this.markdown(node, documents.get(node.documentHash ?? '') ?? ''),
+          ...(node.documentHash ? { documentId: node.documentHash } : {}),
+          urls: { app: this.appUrl(scope, undefined, path) },
+          slug: node.slug,
+          path,
+          ...(node.description ? { description: node.description } : {}),
+          layout: layoutOf(node),
+          ...(node.hidden ? { hidden: true } : {}),
+          pages: children(),
+        };
+    }
+  }
+
+  private linkHref(node: PageNode, scope: ContentScope, revision: Revision): { href?: string } {
+    const target = node.target;
+    if (!target) return {};
+    if (target.kind === 'url') return { href: target.url };
+    if (target.kind === 'file') {
+      const file = revision.content.files.find((candidate) => candidate.id === target.file);
+      return file ? { href: this.files.downloadUrl(file) } : {};
+    }
+    if (target.space && target.space !== scope.spaceId) return {};
+    const located = this.findPage(revision, target.page);
+    return located && located.node.kind === 'document' ? { href: this.appUrl(scope, undefined, located.path) } : {};
+  }
+
+  /** App address of the space (or change request) content, of one revision, or of one page. */
+  private appUrl(scope: ContentScope, revisionId?: string, pagePath?: string): string {
+    let base = `/s/${scope.spaceId}`;
+    if (scope.changeRequest) base += `/~/changes/${scope.changeRequest.number}`;
+    else if (revisionId) base += `/~/revisions/${revisionId}`;
+    return this.urls.app(pagePath ? `${base}/${pagePath}` : base);
+  }
+}
+
+function childPath(parentPath: string, node: PageNode): string {
+  return parentPath ? `${parentPath}/${node.slug}` : node.slug;
+}
+
+function uniqueHashes(nodes: PageNode[]): string[] {
+  const hashes = new Set<string>();
+  const visit = (list: PageNode[]) => {
+    for (const node of list) {
+      if (node.kind === 'document' && node.documentHash) hashes.add(node.documentHash);
+      visit(node.pages);
+    }
+  };
+  visit(nodes);
+  return [...hashes];
+}
+
+function layoutOf(node: PageNode): Record<string, unknown> {
+  const layout: Record<string, unknown> = { ...DEFAULT_LAYOUT };
+  for (const [key, fallback] of Object.entries(DEFAULT_LAYOUT)) {
+    const value = node.layout?.[key];
+    if (typeof fallback === 'boolean' && typeof value === 'boolean') layout[key] = value;
+    if (typeof fallback === 'string' && typeof value === 'string' && LAYOUT_ENUMS[key].includes(value)) layout[key] = value;
+  }
+  return layout;
+}

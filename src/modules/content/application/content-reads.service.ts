@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '@app/common';
+import { ChangeRequestsService } from '../../change-requests/application/change-requests.service';
+import { User } from '../../identity/domain/user';
+import { SpacesService } from '../../spaces/application/spaces.service';
+import { Revision } from '../domain/revision';
+import { ContentScope } from './content-reader';
+import { ContentStore } from './content-store.service';
+
+/** A revision the caller may read, and whose content it is. */
+export interface ReadableContent {
+  revision: Revision;
+  scope: ContentScope;
+}
+
+/**
+ * Which revision a content read is about, after authorization: the space's current revision for
+ * `/spaces/{spaceId}/content...`, the change request's head for
+ * `/spaces/{spaceId}/change-requests/{changeRequestId}/content...` (id or number). Anyone who
+ * sees the space may read its content and its change requests'; a space the caller may not see,
+ * or a change request of another space, is "not found".
+ */
+@Injectable()
+export class ContentReadsService {
+  constructor(
+    private readonly spaces: SpacesService,
+    private readonly changeRequests: ChangeRequestsService,
+    private readonly store: ContentStore,
+  ) {}
+
+  async spaceContent(caller: User, spaceId: string): Promise<ReadableContent> {
+    const { space } = await this.spaces.get(caller, spaceId);
+    const revision = await this.store.getInSpace(space.id, space.revisionId);
+    if (!revision) throw NotFoundError.of('Revision', space.revisionId);
+    return { revision, scope: { spaceId: space.id } };
+  }
+
+  async changeRequestContent(caller: User, spaceId: string, changeRequestId: string): Promise<ReadableContent> {
+    const { changeRequest, space } = await this.changeRequests.resolve(caller, spaceId, changeRequestId);
+    const revision = await this.store.getInSpace(space.space.id, changeRequest.revision);
+    if (!revision) throw NotFoundError.of('Revision', changeRequest.revision);
+    return { revision, scope: { spaceId: space.space.id, changeRequest: { id: changeRequest.id, number: changeRequest.number } } };
+  }
+}

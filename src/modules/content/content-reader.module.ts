@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ContentReader } from './application/content-reader';
+import { ContentCoreModule } from './content-core.module';
+import { FilesModule } from './files.module';
+
+/**
+ * ContentReader (revisions, pages and files as GitBook objects) with no HTTP and no dependency
+ * on spaces or change requests, so the change requests module (PDF) can import it without a cycle.
+ */
+@Module({
+  imports: [ContentCoreModule, FilesModule],
+  providers: [ContentReader],
+  exports: [ContentReader],
+})
+export class ContentReaderModule {}

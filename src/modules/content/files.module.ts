@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { FilesService } from './application/files.service';
+import { FileStorage } from './infrastructure/file-storage';
+import { LocalDiskFileStorage } from './infrastructure/file-storage.local';
+
+/**
+ * Content file storage, with no HTTP: FilesService over the FileStorage port (local disk under
+ * FILES_DIR). Imported by the content API (download route, file reads) and by authoring
+ * (`insert_files`), so neither depends on the other.
+ */
+@Module({
+  providers: [FilesService, { provide: FileStorage, useClass: LocalDiskFileStorage }],
+  exports: [FilesService],
+})
+export class FilesModule {}

@@ -1,0 +1,25 @@
+import type { Readable } from 'node:stream';
+
+/** What the storage keeps next to the bytes, so they can be served without reading a revision. */
+export interface StoredFileMetadata {
+  name: string;
+  contentType: string;
+  size: number;
+}
+
+export interface StoredFile {
+  metadata: StoredFileMetadata;
+  /** The bytes, streamed. */
+  open(): Readable;
+}
+
+/**
+ * Where content files live. Keys are chosen by the caller (random, unguessable: the download
+ * route is public) and never reused; stored files are immutable, like the revisions naming them.
+ * The default implementation is LocalDiskFileStorage (FILES_DIR); an object store can take its place.
+ */
+export abstract class FileStorage {
+  abstract put(key: string, bytes: Uint8Array, metadata: StoredFileMetadata): Promise<void>;
+  /** null when nothing is stored under the key. */
+  abstract get(key: string): Promise<StoredFile | null>;
+}

@@ -1,0 +1,26 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
+import { ListQueryDto, Omittable } from '@app/common';
+import { LINK_STATUSES, LinkStatus } from '../../../content/infrastructure/link-extraction';
+
+export const SEARCH_QUERY_MAX = 512;
+
+export class SearchQueryDto extends ListQueryDto {
+  @ApiProperty({
+    maxLength: SEARCH_QUERY_MAX,
+    description:
+      'Words to find (web search syntax: "quoted phrase", or, -excluded), stemmed in the space language; ' +
+      'Chinese, Japanese and Korean text is matched as a substring.',
+  })
+  @IsString()
+  @MaxLength(SEARCH_QUERY_MAX)
+  @Matches(/\S/, { message: 'query must not be empty' })
+  query: string;
+}
+
+export class ListLinksQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ enum: LINK_STATUSES, description: 'Only links with this status' })
+  @Omittable()
+  @IsIn(LINK_STATUSES)
+  status?: LinkStatus;
+}

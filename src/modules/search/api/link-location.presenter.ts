@@ -1,0 +1,155 @@
+import { Injectable } from '@nestjs/common';
+import { Urls, toEnvelope } from '@app/common';
+import { ContentReader, ContentScope } from '../../content/application/content-reader';
+import { ContentStore } from '../../content/application/content-store.service';
+import { PageNode } from '../../content/domain/revision-content';
+import { LinkTarget } from '../../content/infrastructure/links.repository';
+import { OrganizationPresenter } from '../../organizations/api/organization.presenter';
+import { SpacePresenter } from '../../spaces/api/space.presenter';
+import { Backlinks, LinkList, LinkScope } from '../application/links.service';
+
+/** GitBook's page layout defaults (as ContentReader presents pages). */
+const DEFAULT_LAYOUT = {
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+} as const;
+const LAYOUT_ENUMS: Record<string, readonly string[]> = { width: ['default', 'wide'], coverSize: ['hero', 'full'] };
+
+type Presented = Record<string, unknown>;
+/** Markdown bodies of the pages a response shows, by document hash. */
+type Bodies = Map<string, string>;
+
+/**
+ * GitBook's `ContentReferenceUsage` and `ContentLocation` objects. A page location holds the
+ * organization, the space and the page: the page as the page tree shows it, with its markdown
+ * (the contract's page requires a body), and without its child pages (`pages: []`: a location is
+ * one page). The bodies a response needs are loaded in one query. A file location holds the file
+ * with its download URL. A target that does not resolve to content of the revision (an external
+ * URL, a broken link, a page of another space) is a `url` location of the link as written.
+ */
+@Injectable()
+export class LinkLocationPresenter {
+  constructor(
+    private readonly urls: Urls,
+    private readonly organizations: OrganizationPresenter,
+    private readonly spaces: SpacePresenter,
+    private readonly reader: ContentReader,
+    private readonly store: ContentStore,
+  ) {}
+
+  async links(result: LinkList) {
+    const owners = this.owners(result.context);
+    const shown = result.page.items.flatMap((t) => [...t.pageIds, ...(t.targetKind === 'page' && !t.targetSpace ? [t.targetId] : [])]);
+    const bodies = await this.bodies(result.context, shown);
+    return {
+      ...toEnvelope(result.page, (target) => this.usage(result.context, owners, bodies, target)),
+      stats: { total: result.stats.total, broken: { total: result.stats.broken, changeRequest: result.stats.changeRequest } },
+    };
+  }
+
+  async backlinks(result: Backlinks) {
+    const owners = this.owners(result.context);
+    const bodies = await this.bodies(result.context, result.page.items);
+    return toEnvelope(result.page, (pageId) => this.pageLocation(result.context, owners, bodies, pageId) ?? { kind: 'url', url: pageId });
+  }
+
+  private async bodies(context: LinkScope, pageIds: string[]): Promise<Bodies> {
+    const hashes = pageIds
+      .map((id) => this.reader.findPage(context.revision, id)?.node.documentHash)
+      .filter((hash): hash is string => !!hash);
+    return this.store.loadDocuments(hashes);
+  }
+
+  private owners(context: LinkScope) {
+    return { organization: this.organizations.present(context.organization), space: this.spaces.present(context.space) };
+  }
+
+  private usage(context: LinkScope, owners: Presented, bodies: Bodies, target: LinkTarget) {
+    const locations = target.pageIds
+      .map((pageId) => this.pageLocation(context, owners, bodies, pageId))
+      .filter((location): location is Presented => location !== null);
+    return {
+      status: target.status,
+      relation: target.imagesOnly ? 'dependsOn' : 'reference',
+      targetReference: this.targetLocation(context, owners, bodies, target),
+      locationReferences: locations,
+    };
+  }
+
+  private targetLocation(context: LinkScope, owners: Presented, bodies: Bodies, target: LinkTarget): Presented {
+    if (target.status !== 'broken' && target.targetSpace === null) {
+      if (target.targetKind === 'page') {
+        const location = this.pageLocation(context, owners, bodies, target.targetId);
+        if (location) return location;
+      }
+      if (target.targetKind === 'file') {
+        const file = context.revision.content.files.find((f) => f.id === target.targetId);
+        if (file) return { kind: 'file', ...owners, file: this.reader.file(file) };
+      }
+    }
+    return { kind: 'url', url: target.targetKind === 'url' ? target.targetId : target.href };
+  }
+
+  private pageLocation(context: LinkScope, owners: Presented, bodies: Bodies, pageId: string): Presented | null {
+    const located = this.reader.findPage(context.revision, pageId);
+    if (!located) return null;
+    return { kind: 'page', ...owners, page: this.page(located.node, located.parentPath, context.scope, bodies) };
+  }
+
+  /** A page as in the revision's page tree, with its markdown, without its child pages. */
+  private page(node: PageNode, parentPath: string, scope: ContentScope, bodies: Bodies): Presented {
+    const base = {
+      id: node.id,
+      title: node.title,
+      ...(node.emoji ? { emoji: node.emoji } : {}),
+      ...(node.icon ? { icon: node.icon } : {}),
+      createdAt: node.createdAt,
+      updatedAt: node.updatedAt,
+    };
+    const path = parentPath ? `${parentPath}/${node.slug}` : node.slug;
+    switch (node.kind) {
+      case 'group':
+        return { ...base, kind: 'group', type: 'group', slug: node.slug, path: node.slug, ...(node.hidden ? { hidden: true } : {}), pages: [] };
+      case 'link':
+        return { ...base, kind: 'link', type: 'link', target: node.target ?? { kind: 'url', url: '' }, ...(node.hidden ? { hidden: true } : {}) };
+      default:
+        return {
+          ...base,
+          kind: 'sheet',
+          type: 'document',
+          markdown: this.reader.markdown(node, bodies.get(node.documentHash ?? '') ?? ''),
+          ...(node.documentHash ? { documentId: node.documentHash } : {}),
+          urls: { app: this.appUrl(scope, path) },
+          slug: node.slug,
+          path,
+          ...(node.description ? { description: node.description } : {}),
+          layout: layoutOf(node),
+          ...(node.hidden ? { hidden: true } : {}),
+          pages: [],
+        };
+    }
+  }
+
+  private appUrl(scope: ContentScope, path: string): string {
+    let base = `/s/${scope.spaceId}`;
+    if (scope.changeRequest) base += `/~/changes/${scope.changeRequest.number}`;
+    return this.urls.app(`${base}/${path}`);
+  }
+}
+
+function layoutOf(node: PageNode): Record<string, unknown> {
+  const layout: Record<string, unknown> = { ...DEFAULT_LAYOUT };
+  for (const [key, fallback] of Object.entries(DEFAULT_LAYOUT)) {
+    const value = node.layout?.[key];
+    if (typeof fallback === 'boolean' && typeof value === 'boolean') layout[key] = value;
+    if (typeof fallback === 'string' && typeof value === 'string' && LAYOUT_ENUMS[key].includes(value)) layout[key] = value;
+  }
+  return layout;
+}

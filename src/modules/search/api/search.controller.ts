@@ -1,0 +1,40 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { toEnvelope } from '@app/common';
+import { CurrentUser } from '../../identity/api/auth.decorators';
+import { User } from '../../identity/domain/user';
+import { SearchService } from '../application/search.service';
+import { SearchQueryDto } from './dto/search-query.dto';
+import { SearchPresenter } from './search.presenter';
+
+const ORDER =
+  'Best matches first (PostgreSQL ts_rank: title, then description and headings, then body), ties by id; ' +
+  'the text search configuration follows the space language; CJK text matches as a substring.';
+
+@ApiTags('search')
+@ApiBearerAuth()
+@Controller()
+export class SearchController {
+  constructor(
+    private readonly search: SearchService,
+    private readonly presenter: SearchPresenter,
+  ) {}
+
+  @Get('spaces/:spaceId/search')
+  @ApiOperation({ operationId: 'searchSpaceContent', summary: 'Pages of the current revision matching the query, with their matching sections', description: ORDER })
+  async searchSpace(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Query() query: SearchQueryDto) {
+    const page = await this.search.searchSpace(user, spaceId, query.query, query.toPageRequest());
+    return toEnvelope(page, (result) => this.presenter.page(result));
+  }
+
+  @Get('orgs/:organizationId/search')
+  @ApiOperation({
+    operationId: 'searchOrganizationContent',
+    summary: 'Spaces the caller can read with pages matching the query (up to 5 pages each)',
+    description: `Spaces ordered by their best page. ${ORDER}`,
+  })
+  async searchOrganization(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Query() query: SearchQueryDto) {
+    const page = await this.search.searchOrganization(user, organizationId, query.query, query.toPageRequest());
+    return toEnvelope(page, (result) => this.presenter.space(result));
+  }
+}

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { InvalidError, Page, PageRequest, decodeCursor, encodeCursor } from '@app/common';
+import { AccessService } from '../../access/application/access.service';
+import { User } from '../../identity/domain/user';
+import { SpacesService } from '../../spaces/application/spaces.service';
+import { SearchQueryParts, splitQuery } from '../domain/cjk';
+import { excerpt } from '../domain/excerpt';
+import { textSearchConfig } from '../domain/text-search-config';
+import { PageHit, SearchIndexRepository, SectionHit } from '../infrastructure/search-index.repository';
+import { ContentIndexer } from './content-indexer.service';
+
+/** Sections shown per page result, best first. */
+export const SECTIONS_PER_PAGE = 5;
+/** Pages shown per space in an organization search, best first. */
+export const PAGES_PER_SPACE = 5;
+
+export interface SectionResult {
+  /** Heading anchor; '' for the text before the first heading. */
+  id: string;
+  title: string;
+  /** An excerpt of the section's text around the match. */
+  body: string;
+}
+
+export interface PageResult {
+  spaceId: string;
+  id: string;
+  title: string;
+  path: string;
+  ancestors: string[];
+  sections: SectionResult[];
+}
+
+export interface SpaceResult {
+  id: string;
+  title: string;
+  pages: PageResult[];
+}
+
+/**
+ * Full-text search over the current revision of spaces: one space, or every space of an
+ * organization the caller can read. Pages are ranked by PostgreSQL's `ts_rank` (title above
+ * description and headings above body), ties by id; each comes with its matching sections.
+ */
+@Injectable()
+export class SearchService {
+  constructor(
+    private readonly spaces: SpacesService,
+    private readonly access: AccessService,
+    private readonly indexer: ContentIndexer,
+    private readonly index: SearchIndexRepository,
+  ) {}
+
+  async searchSpace(caller: User, spaceId: string, query: string, request: PageRequest): Promise<Page<PageResult>> {
+    const parts = parseQuery(query);
+    const { space } = await this.spaces.get(caller, spaceId);
+    const state = space.toState();
+    const cursor = decodeRankCursor(request.page);
+    await this.indexer.ensureCurrent(space.id, state.revisionId, state.language);
+    if (isEmpty(parts)) return { items: [], count: 0 };
+
+    const { hits, total } = await this.index.searchSpace(
+      space.id,
+      textSearchConfig(state.language),
+      parts,
+      cursor ? { rank: cursor.rank, pageId: cursor.id } : null,
+      request.limit + 1,
+    );
+    const hasMore = hits.length > request.limit;
+    const shown = hasMore ? hits.slice(0, request.limit) : hits;
+    const items = await this.withSections(shown, parts);
+    const last = shown[shown.length - 1];
+    return { items, count: total, next: hasMore && last ? encodeCursor([last.rank, last.pageId]) : undefined };
+  }
+
+  async searchOrganization(caller: User, organizationId: string, query: string, request: PageRequest): Promise<Page<SpaceResult>> {
+    const parts = parseQuery(query);
+    const context = await this.access.requireMember(caller, organizationId);
+    const cursor = decodeRankCursor(request.page);
+    const visibility = context.spaceVisibility();
+    for (const spaceId of await this.index.staleSpaces(organizationId, visibility)) await this.indexer.sync(spaceId);
+    if (isEmpty(parts)) return { items: [], count: 0 };
+
+    const { spaces, total } = await this.index.searchOrganization(
+      organizationId,
+      visibility,
+      parts,
+      cursor ? { rank: cursor.rank, spaceId: cursor.id } : null,
+      request.limit + 1,
+      PAGES_PER_SPACE,
+    );
+    const hasMore = spaces.length > request.limit;
+    const shown = hasMore ? spaces.slice(0, request.limit) : spaces;
+    const pages = await this.withSections(
+      shown.flatMap((s) => s.pages),
+      parts,
+    );
+    const bySpace = new Map<string, PageResult[]>();
+    for (const page of pages) bySpace.set(page.spaceId, [...(bySpace.get(page.spaceId) ?? []), page]);
+    const items = shown.map((s) => ({ id: s.spaceId, title: s.title, pages: bySpace.get(s.spaceId) ?? [] }));
+    const last = shown[shown.length - 1];
+    return { items, count: total, next: hasMore && last ? encodeCursor([last.rank, last.spaceId]) : undefined };
+  }
+
+  private async withSections(hits: PageHit[], parts: SearchQueryParts): Promise<PageResult[]> {
+    const sections = await this.index.matchingSections(
+      hits.map((h) => ({ spaceId: h.spaceId, pageId: h.pageId })),
+      parts,
+    );
+    return hits.map((hit) => ({
+      spaceId: hit.spaceId,
+      id: hit.pageId,
+      title: hit.title,
+      path: hit.path,
+      ancestors: hit.ancestors,
+      sections: bestSections(sections.get(`${hit.spaceId}/${hit.pageId}`) ?? []).map((s) => ({
+        id: s.sectionId,
+        title: s.title || hit.title,
+        body: excerpt(s.body, s.lexemes, parts.cjkRuns),
+      })),
+    }));
+  }
+}
+
+/** The sections shown for a page: whole-query matches first, then by rank, then in page order. */
+export function bestSections(hits: SectionHit[]): SectionHit[] {
+  return [...hits]
+    .sort((a, b) => Number(b.full) - Number(a.full) || b.rank - a.rank || a.position - b.position)
+    .slice(0, SECTIONS_PER_PAGE);
+}
+
+function parseQuery(query: string): SearchQueryParts {
+  const trimmed = (query ?? '').trim();
+  if (!trimmed) throw new InvalidError('query: must not be empty');
+  return splitQuery(trimmed);
+}
+
+/** A query made only of punctuation matches nothing. */
+function isEmpty(parts: SearchQueryParts): boolean {
+  return !/[\p{L}\p{N}]/u.test(parts.text) && parts.cjkTokens.length === 0;
+}
+
+function decodeRankCursor(page: string | undefined): { rank: number; id: string } | null {
+  const cursor = decodeCursor(page, 2);
+  if (!cursor) return null;
+  const [rank, id] = cursor;
+  if (typeof rank !== 'number' || !Number.isFinite(rank) || typeof id !== 'string') throw new InvalidError('Invalid "page" cursor');
+  return { rank, id };
+}

@@ -380,6 +380,11 @@ describe('change request authoring (POST .../change-requests/{changeRequestId}/c
       const pages = (await reader.client.get(`/v1/spaces/${mergeSpace}/content/pages`)).body.pages;
       expect(pages.map((p: any) => p.title)).toEqual(['Home', 'Setup']);
       expect(pages[0].markdown).toBe(`See [setup](/pages/${pages[1].id}).\n`);
+      // The space's new head is a merge revision naming the change request it merged.
+      const head = (await reader.client.get(`/v1/spaces/${mergeSpace}/content`)).body;
+      expect(head.id).toBe(merged.body.revision);
+      expect(head.type).toBe('merge');
+      expect(head.mergedFrom).toMatchObject({ object: 'change-request', id: cr.id });
     });
   });
 

@@ -153,6 +153,15 @@ export class ChangeRequestsService {
     return (await this.views([{ changeRequest, spaceRevision: space.space.revisionId }]))[0];
   }
 
+  /**
+   * The change request whose merge produced `revisionId` (GitBook's `mergedFrom` of a merge
+   * revision). The caller has already been authorized on the space.
+   */
+  async mergedAs(spaceId: string, revisionId: string, spaceRevision: string): Promise<ChangeRequestView | null> {
+    const changeRequest = await this.changeRequests.findMergedAs(spaceId, revisionId);
+    return changeRequest ? (await this.views([{ changeRequest, spaceRevision }]))[0] : null;
+  }
+
   async get(caller: User, spaceId: string, idOrNumber: string): Promise<ChangeRequestView> {
     const { changeRequest, space } = await this.resolve(caller, spaceId, idOrNumber);
     return (await this.views([{ changeRequest, spaceRevision: space.space.revisionId }]))[0];

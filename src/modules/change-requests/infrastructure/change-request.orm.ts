@@ -12,6 +12,7 @@ import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
 @Index('change_requests_space_status_idx', ['spaceId', 'status', 'createdAt', 'id'])
 @Index('change_requests_org_status_idx', ['organizationId', 'status', 'createdAt', 'id'])
 @Index('change_requests_creator_idx', ['createdBy'])
+@Index('change_requests_merged_idx', ['spaceId', 'revisionMerged'], { where: 'revision_merged IS NOT NULL' })
 @Index('change_requests_cluster_idx', ['conversationsIssuesCluster'], { where: 'conversations_issues_cluster IS NOT NULL' })
 export class ChangeRequestOrm {
   @PrimaryColumn(primaryIdColumn())

@@ -45,6 +45,12 @@ export class ChangeRequestsRepository {
     return row ? toDomain(row) : null;
   }
 
+  /** The change request whose merge produced the space revision, if any. */
+  async findMergedAs(spaceId: string, revisionId: string, tx?: Tx): Promise<ChangeRequest | null> {
+    const row = await this.repo(tx).findOneBy({ spaceId, revisionMerged: revisionId });
+    return row ? toDomain(row) : null;
+  }
+
   /**
    * Writes the change request's mutable state if nobody changed it since `expected.version`
    * was read, bumping the version. `comments` is never written here (see adjustComments).

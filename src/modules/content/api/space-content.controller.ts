@@ -6,6 +6,7 @@ import { User } from '../../identity/domain/user';
 import { ContentReader } from '../application/content-reader';
 import { ContentReadsService } from '../application/content-reads.service';
 import { ContentFlagsQueryDto, GetPageQueryDto, ListFilesQueryDto } from './dto/content-queries.dto';
+import { ChangeRequestPresenter } from '../../change-requests/api/change-request.presenter';
 
 /** Reads of a space's current revision. Whoever can see the space can read its content. */
 @ApiTags('content')
@@ -15,13 +16,14 @@ export class SpaceContentController {
   constructor(
     private readonly reads: ContentReadsService,
     private readonly reader: ContentReader,
+    private readonly changeRequests: ChangeRequestPresenter,
   ) {}
 
   @Get()
   @ApiOperation({ operationId: 'getCurrentRevision', summary: "The space's current revision: page tree, files, reusable contents, variables" })
   async revision(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Query() _query: ContentFlagsQueryDto) {
-    const { revision, scope } = await this.reads.spaceContent(user, spaceId);
-    return this.reader.revision(revision, scope);
+    const { revision, scope, mergedFrom } = await this.reads.spaceContent(user, spaceId);
+    return this.reader.revision(revision, scope, mergedFrom ? { mergedFrom: this.changeRequests.present(mergedFrom) } : {});
   }
 
   @Get('pages')

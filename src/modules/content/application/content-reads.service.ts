@@ -6,11 +6,14 @@ import { SpacesService } from '../../spaces/application/spaces.service';
 import { Revision } from '../domain/revision';
 import { ContentScope } from './content-reader';
 import { ContentStore } from './content-store.service';
+import { ChangeRequestView } from '../../change-requests/application/change-requests.service';
 
 /** A revision the caller may read, and whose content it is. */
 export interface ReadableContent {
   revision: Revision;
   scope: ContentScope;
+  /** For a merge revision: the change request it merged. */
+  mergedFrom?: ChangeRequestView;
 }
 
 /**
@@ -32,7 +35,8 @@ export class ContentReadsService {
     const { space } = await this.spaces.get(caller, spaceId);
     const revision = await this.store.getInSpace(space.id, space.revisionId);
     if (!revision) throw NotFoundError.of('Revision', space.revisionId);
-    return { revision, scope: { spaceId: space.id } };
+    const mergedFrom = revision.type === 'merge' ? await this.changeRequests.mergedAs(space.id, revision.id, space.revisionId) : null;
+    return { revision, scope: { spaceId: space.id }, ...(mergedFrom ? { mergedFrom } : {}) };
   }
 
   async changeRequestContent(caller: User, spaceId: string, changeRequestId: string): Promise<ReadableContent> {

@@ -249,6 +249,7 @@ export class SpacesService {
       space.transferTo(organizationId, await this.tree.endPosition(organizationId, null, tx), this.clock.now());
       const written = await this.save(space, tx);
       await this.access.revokeGrants([space.id], [], tx);
+      await this.spaces.moveChangeRequests([space.id], space.organizationId, tx);
       return written;
     });
     return { space: saved, role: target.roleOnSpace(saved.node) };
@@ -270,8 +271,10 @@ export class SpacesService {
    * keeping their parent. Only spaces directly inside the given collections move: pass every
    * descendant. Returns the ids of the moved spaces; the caller revokes their grants.
    */
-  transferInCollections(collectionIds: string[], targetOrganizationId: string, tx: Tx): Promise<string[]> {
-    return this.spaces.transferInCollections(collectionIds, targetOrganizationId, this.clock.now(), tx);
+  async transferInCollections(collectionIds: string[], targetOrganizationId: string, tx: Tx): Promise<string[]> {
+    const moved = await this.spaces.transferInCollections(collectionIds, targetOrganizationId, this.clock.now(), tx);
+    await this.spaces.moveChangeRequests(moved, targetOrganizationId, tx);
+    return moved;
   }
 
   /**

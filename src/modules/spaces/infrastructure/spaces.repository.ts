@@ -175,6 +175,15 @@ export class SpacesRepository {
       [spaceId, delta.open ?? 0, delta.draft ?? 0, delta.comments ?? 0],
     );
   }
+
+  /**
+   * Change requests keep a copy of their space's organization (for the organization-wide list);
+   * moving spaces to another organization moves that copy in the same transaction.
+   */
+  async moveChangeRequests(spaceIds: string[], organizationId: string, tx: Tx): Promise<void> {
+    if (spaceIds.length === 0) return;
+    await tx.query('UPDATE change_requests SET organization_id = $2 WHERE space_id = ANY($1::varchar[])', [spaceIds, organizationId]);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Brackets, DataSource, SelectQueryBuilder } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Page, PageRequest, paginate } from '@app/common';
 import { Tx } from '../../../database/transactions';
@@ -7,6 +7,7 @@ import { SpaceVisibility } from '../../access/domain/access-context';
 import { ChangeRequest, ChangeRequestState, ChangeRequestStatus } from '../domain/change-request';
 import { ChangeRequestContributorOrm } from './change-request-contributor.orm';
 import { ChangeRequestOrm } from './change-request.orm';
+import { applySpaceVisibility } from '../../access/infrastructure/space-visibility.sql';
 
 export interface ChangeRequestFilter {
   status: ChangeRequestStatus;
@@ -101,7 +102,7 @@ export class ChangeRequestsRepository {
     } else {
       // The space's organization, not the denormalized column: spaces may move to another one.
       qb.andWhere('s.organization_id = :organizationId', { organizationId: scope.organizationId });
-      applyVisibility(qb, scope.visibility);
+      applySpaceVisibility(qb, 's', scope.visibility);
     }
     if (filter.creator) qb.andWhere('cr.created_by = :creator', { creator: filter.creator });
     if (filter.contributor) {
@@ -128,26 +129,6 @@ export class ChangeRequestsRepository {
       })),
     };
   }
-}
-
-/**
- * `AccessContext.spaceVisibility()` as one WHERE clause on the joined space `s` (the same
- * clause the spaces module lists spaces with).
- */
-function applyVisibility(qb: SelectQueryBuilder<ChangeRequestOrm>, v: SpaceVisibility): void {
-  if (v.all) return;
-  qb.andWhere(
-    new Brackets((or) => {
-      or.where('FALSE');
-      if (v.spaceIds.length > 0) or.orWhere('s.id = ANY(:visSpaceIds)', { visSpaceIds: v.spaceIds });
-      if (v.inheritingParentIds.length > 0) {
-        or.orWhere(`s.default_level = 'inherit' AND s.parent_id = ANY(:visInheriting)`, { visInheriting: v.inheritingParentIds });
-      }
-      if (v.rootInherits) or.orWhere(`s.default_level = 'inherit' AND s.parent_id IS NULL`);
-      if (v.explicitLevelVisible) or.orWhere(`s.default_level IS NOT NULL AND s.default_level <> 'inherit'`);
-      if (v.grantedParentIds.length > 0) or.orWhere('s.parent_id = ANY(:visGranted)', { visGranted: v.grantedParentIds });
-    }),
-  );
 }
 
 function toRow(s: ChangeRequestState): QueryDeepPartialEntity<ChangeRequestOrm> {

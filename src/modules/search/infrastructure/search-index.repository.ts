@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { Tx } from '../../../database/transactions';
 import { SpaceVisibility } from '../../access/domain/access-context';
 import { IndexedText, SearchablePage } from '../domain/page-index';
+import { spaceVisibilitySql } from '../../access/infrastructure/space-visibility.sql';
 
 const WRITE_BATCH = 500;
 
@@ -383,7 +384,7 @@ export class SearchIndexRepository {
     const textParam = query.text ? `$${params.push(query.text)}` : null;
     const cjkParam = query.cjkTokens.length ? `$${params.push(query.cjkTokens.join(' & '))}` : null;
     const tsq = tsquery('ss.config::regconfig', textParam, cjkParam);
-    const visible = visibilityClause(visibility, 's', params);
+    const visible = spaceVisibilitySql(visibility, 's', params);
     return `WITH visible AS MATERIALIZED (
          SELECT s.id, s.title, ${tsq} AS tsq
            FROM spaces s JOIN search_spaces ss ON ss.space_id = s.id
@@ -458,7 +459,7 @@ export class SearchIndexRepository {
    */
   async staleSpaces(organizationId: string, visibility: SpaceVisibility): Promise<string[]> {
     const params: unknown[] = [organizationId];
-    const visible = visibilityClause(visibility, 's', params);
+    const visible = spaceVisibilitySql(visibility, 's', params);
     const rows: { id: string }[] = await this.db().query(
       `SELECT s.id FROM spaces s LEFT JOIN search_spaces ss ON ss.space_id = s.id
         WHERE s.organization_id = $1 AND s.deleted_at IS NULL AND ${visible}
@@ -473,15 +474,3 @@ export class SearchIndexRepository {
  * AccessContext.spaceVisibility() as SQL over `spaces` (alias `s`): the same rule as the spaces
  * list. Appends its parameters to `params`.
  */
-export function visibilityClause(v: SpaceVisibility, alias: string, params: unknown[]): string {
-  if (v.all) return 'TRUE';
-  const or: string[] = [];
-  if (v.spaceIds.length > 0) or.push(`${alias}.id = ANY($${params.push(v.spaceIds)}::varchar[])`);
-  if (v.inheritingParentIds.length > 0) {
-    or.push(`(${alias}.default_level = 'inherit' AND ${alias}.parent_id = ANY($${params.push(v.inheritingParentIds)}::varchar[]))`);
-  }
-  if (v.rootInherits) or.push(`(${alias}.default_level = 'inherit' AND ${alias}.parent_id IS NULL)`);
-  if (v.explicitLevelVisible) or.push(`(${alias}.default_level IS NOT NULL AND ${alias}.default_level <> 'inherit')`);
-  if (v.grantedParentIds.length > 0) or.push(`${alias}.parent_id = ANY($${params.push(v.grantedParentIds)}::varchar[])`);
-  return or.length ? `(${or.join(' OR ')})` : 'FALSE';
-}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Brackets, DataSource, SelectQueryBuilder } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Page, PageRequest, paginate } from '@app/common';
 import { Tx } from '../../../database/transactions';
 import { SpaceVisibility } from '../../access/domain/access-context';
@@ -8,6 +8,7 @@ import { Space, SpaceState } from '../domain/space';
 import { SpaceMergeRules } from '../../change-requests/domain/merge-rules';
 import { ContentVisibility, SpaceEditMode, TranslationLanguage } from '../domain/space-settings';
 import { SpaceOrm } from './space.orm';
+import { applySpaceVisibility } from '../../access/infrastructure/space-visibility.sql';
 
 const PURGE_BATCH = 500;
 
@@ -76,7 +77,7 @@ export class SpacesRepository {
     const qb = this.repo()
       .createQueryBuilder('s')
       .where('s.organization_id = :organizationId AND s.deleted_at IS NULL', { organizationId });
-    applyVisibility(qb, visibility);
+    applySpaceVisibility(qb, 's', visibility);
     const page = await paginate(qb, { columns: ['s.created_at', 's.id'], keys: ['createdAt', 'id'], direction }, request);
     return { ...page, items: page.items.map(toDomain) };
   }
@@ -86,7 +87,7 @@ export class SpacesRepository {
     const qb = this.repo()
       .createQueryBuilder('s')
       .where('s.parent_id = :collectionId AND s.deleted_at IS NULL AND s.organization_id = :organizationId', { collectionId, organizationId });
-    applyVisibility(qb, visibility);
+    applySpaceVisibility(qb, 's', visibility);
     const page = await paginate(qb, { columns: ['s.position', 's.id'], keys: ['position', 'id'], direction: 'ASC' }, request);
     return { ...page, items: page.items.map(toDomain) };
   }
@@ -184,28 +185,6 @@ export class SpacesRepository {
     if (spaceIds.length === 0) return;
     await tx.query('UPDATE change_requests SET organization_id = $2 WHERE space_id = ANY($1::varchar[])', [spaceIds, organizationId]);
   }
-}
-
-/**
- * `AccessContext.spaceVisibility()` as one WHERE clause: a space is visible when it is shared
- * with the caller, when it inherits from a parent (or the root) the caller sees, when it has
- * an explicit default level and the caller is a non-guest member, or when it sits in a
- * collection shared with the caller.
- */
-function applyVisibility(qb: SelectQueryBuilder<SpaceOrm>, v: SpaceVisibility): void {
-  if (v.all) return;
-  qb.andWhere(
-    new Brackets((or) => {
-      or.where('FALSE');
-      if (v.spaceIds.length > 0) or.orWhere('s.id = ANY(:visSpaceIds)', { visSpaceIds: v.spaceIds });
-      if (v.inheritingParentIds.length > 0) {
-        or.orWhere(`s.default_level = 'inherit' AND s.parent_id = ANY(:visInheriting)`, { visInheriting: v.inheritingParentIds });
-      }
-      if (v.rootInherits) or.orWhere(`s.default_level = 'inherit' AND s.parent_id IS NULL`);
-      if (v.explicitLevelVisible) or.orWhere(`s.default_level IS NOT NULL AND s.default_level <> 'inherit'`);
-      if (v.grantedParentIds.length > 0) or.orWhere('s.parent_id = ANY(:visGranted)', { visGranted: v.grantedParentIds });
-    }),
-  );
 }
 
 function toRow(s: SpaceState): SpaceOrm {

@@ -6,6 +6,7 @@ import { Revision } from '../domain/revision';
 import { PageNode, RevisionFile } from '../domain/revision-content';
 import { ContentStore } from './content-store.service';
 import { FilesService } from './files.service';
+import { layoutOf } from '../domain/page-layout';
 
 /** Whose content is read: a space's current revision, or the head of one of its change requests. */
 export interface ContentScope {
@@ -50,20 +51,6 @@ export interface LocatedPage {
   /** The path its ancestors contribute. */
   parentPath: string;
 }
-
-/** GitBook's page layout, every option on unless the page says otherwise. */
-const DEFAULT_LAYOUT = {
-  width: 'default',
-  cover: true,
-  coverSize: 'hero',
-  title: true,
-  description: true,
-  tableOfContents: true,
-  outline: true,
-  pagination: true,
-  metadata: true,
-} as const;
-const LAYOUT_ENUMS: Record<string, readonly string[]> = { width: ['default', 'wide'], coverSize: ['hero', 'full'] };
 
 /** Revision types this server records that GitBook's contract does not name: all are plain edits to a reader. */
 const CONTRACT_REVISION_TYPES = new Set(['edits', 'merge', 'rollback', 'update', 'computed']);
@@ -300,12 +287,3 @@ function uniqueHashes(nodes: PageNode[]): string[] {
   return [...hashes];
 }
 
-function layoutOf(node: PageNode): Record<string, unknown> {
-  const layout: Record<string, unknown> = { ...DEFAULT_LAYOUT };
-  for (const [key, fallback] of Object.entries(DEFAULT_LAYOUT)) {
-    const value = node.layout?.[key];
-    if (typeof fallback === 'boolean' && typeof value === 'boolean') layout[key] = value;
-    if (typeof fallback === 'string' && typeof value === 'string' && LAYOUT_ENUMS[key].includes(value)) layout[key] = value;
-  }
-  return layout;
-}

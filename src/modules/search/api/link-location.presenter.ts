@@ -7,20 +7,7 @@ import { LinkTarget } from '../../content/infrastructure/links.repository';
 import { OrganizationPresenter } from '../../organizations/api/organization.presenter';
 import { SpacePresenter } from '../../spaces/api/space.presenter';
 import { Backlinks, LinkList, LinkScope } from '../application/links.service';
-
-/** GitBook's page layout defaults (as ContentReader presents pages). */
-const DEFAULT_LAYOUT = {
-  width: 'default',
-  cover: true,
-  coverSize: 'hero',
-  title: true,
-  description: true,
-  tableOfContents: true,
-  outline: true,
-  pagination: true,
-  metadata: true,
-} as const;
-const LAYOUT_ENUMS: Record<string, readonly string[]> = { width: ['default', 'wide'], coverSize: ['hero', 'full'] };
+import { layoutOf } from '../../content/domain/page-layout';
 
 type Presented = Record<string, unknown>;
 /** Markdown bodies of the pages a response shows, by document hash. */
@@ -144,12 +131,3 @@ export class LinkLocationPresenter {
   }
 }
 
-function layoutOf(node: PageNode): Record<string, unknown> {
-  const layout: Record<string, unknown> = { ...DEFAULT_LAYOUT };
-  for (const [key, fallback] of Object.entries(DEFAULT_LAYOUT)) {
-    const value = node.layout?.[key];
-    if (typeof fallback === 'boolean' && typeof value === 'boolean') layout[key] = value;
-    if (typeof fallback === 'string' && typeof value === 'string' && LAYOUT_ENUMS[key].includes(value)) layout[key] = value;
-  }
-  return layout;
-}

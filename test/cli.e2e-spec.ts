@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -77,4 +77,35 @@ describe('operator CLI and process start-up', () => {
     expect(badUrl.code).not.toBe(0);
     expect(badUrl.stderr).toMatch(/REDIS_URL/);
   });
+
+  // Nest closes the app (connections, pools, queue workers) and then re-raises the signal, so a
+  // clean stop ends by SIGTERM; a hung shutdown would end with code 1 from the shutdown timeout.
+  it('API and worker shut down on SIGTERM', async () => {
+    const start = (entry: string, env: Record<string, string>) =>
+      spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, entry)], {
+        cwd: ROOT,
+        env: { ...process.env, ...env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), LOG_LEVEL: 'silent', MIGRATIONS_RUN: 'false' },
+        stdio: 'ignore',
+      });
+    const exited = (child: ReturnType<typeof spawn>) =>
+      new Promise<string>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? `code ${code}`)));
+
+    const port = 3400 + Math.floor(Math.random() * 500);
+    const api = start('src/main.ts', { DATABASE_URL: databaseUrl, PORT: String(port) });
+    const apiExit = exited(api);
+    let healthy = false;
+    for (let i = 0; i < 150 && !healthy; i++) {
+      healthy = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+      if (!healthy) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(healthy).toBe(true);
+    api.kill('SIGTERM');
+    expect(await apiExit).toBe('SIGTERM');
+
+    const worker = start('src/worker.ts', { DATABASE_URL: databaseUrl, QUEUE_PREFIX: `test-sigterm-${port}` });
+    const workerExit = exited(worker);
+    await new Promise((r) => setTimeout(r, 4000));
+    worker.kill('SIGTERM');
+    expect(await workerExit).toBe('SIGTERM');
+  }, 60000);
 });

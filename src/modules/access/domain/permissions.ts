@@ -7,6 +7,7 @@ export function organizationPermissions(role: OrgRole) {
   const member = role !== null;
   return {
     view: true,
+    // Open the organization in the app: the current contract (POST /orgs answers with it) requires it.
     access: true,
     admin,
     ownTeam: admin,

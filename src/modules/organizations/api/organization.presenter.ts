@@ -32,8 +32,6 @@ export class OrganizationPresenter {
         ...(o.logoUrl ? { logo: o.logoUrl } : {}),
       },
       trial: { status: 'notapplicable', count: 0 },
-      // `access` (may open the organization in the app) is required by the current contract, which
-      // POST /orgs answers with; every member may. TODO(access): move into organizationPermissions.
       permissions: organizationPermissions(role),
     };
   }

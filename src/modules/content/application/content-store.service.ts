@@ -9,6 +9,10 @@ import { DocumentsRepository } from '../infrastructure/documents.repository';
 import { RevisionLinkIndexer } from '../infrastructure/link-indexer';
 import { LinksRepository } from '../infrastructure/links.repository';
 import { RevisionsRepository } from '../infrastructure/revisions.repository';
+import { RevisionCache } from './revision-cache';
+
+/** Pages of recently read revisions kept in memory per process (a few 10,000-page revisions). */
+const REVISION_CACHE_PAGES = 30_000;
 
 export interface NewRevision {
   spaceId: string;
@@ -34,6 +38,7 @@ export interface NewRevision {
 @Injectable()
 export class ContentStore {
   private readonly links: RevisionLinkIndexer;
+  private readonly cache = new RevisionCache(REVISION_CACHE_PAGES);
 
   constructor(
     private readonly revisions: RevisionsRepository,
@@ -109,13 +114,21 @@ export class ContentStore {
     );
   }
 
-  get(revisionId: string, tx?: Tx): Promise<Revision | null> {
-    return this.revisions.findById(revisionId, tx);
+  /** A revision (frozen: copy what you want to change). */
+  async get(revisionId: string, tx?: Tx): Promise<Revision | null> {
+    // Inside a transaction the revision may be uncommitted: read it, but do not remember it.
+    if (tx) return this.revisions.findById(revisionId, tx);
+    const cached = this.cache.get(revisionId);
+    if (cached) return cached;
+    const found = await this.revisions.findById(revisionId);
+    return found ? this.cache.put(found) : null;
   }
 
   /** A revision of that space only (ids from paths must not reach another space's content). */
-  getInSpace(spaceId: string, revisionId: string, tx?: Tx): Promise<Revision | null> {
-    return this.revisions.findInSpace(spaceId, revisionId, tx);
+  async getInSpace(spaceId: string, revisionId: string, tx?: Tx): Promise<Revision | null> {
+    if (tx) return this.revisions.findInSpace(spaceId, revisionId, tx);
+    const revision = await this.get(revisionId);
+    return revision && revision.spaceId === spaceId ? revision : null;
   }
 
   loadDocuments(hashes: string[], tx?: Tx): Promise<Map<string, string>> {

@@ -657,5 +657,12 @@ describe('the official @gitbook/api client', () => {
       expect([...agents]).toEqual(expect.arrayContaining([expect.stringMatching(/^@gitbook\/api\/0\.146\.0$/)]));
       expect([...agents].every((agent) => /^@gitbook\/api\//.test(agent))).toBe(true);
     });
+
+    it('lists members sorted by name with the current client (sort=name)', async () => {
+      const res = await currentClient(ada).orgs.listMembersInOrganizationById(orgId, { sort: 'name', order: 'asc', limit: 100 });
+      const names = res.data.items.map((m: { user: { displayName: string } }) => m.user.displayName);
+      expect(names.length).toBeGreaterThan(1);
+      expect(names).toEqual([...names].sort());
+    });
   });
 });

@@ -9,7 +9,7 @@ const INVALID_VALUE_CODES = new Set(['22P02', '22007', '22008', '22003']);
 export interface KeysetOrder {
   /** SQL expressions, most significant first; the last must be unique (usually the id). */
   columns: string[];
-  /** Key of each column on the raw/entity row, used to build the next cursor. */
+  /** Key of each column on the entity row (`user.displayName` for a joined one), for the next cursor. */
   keys: string[];
   direction: 'ASC' | 'DESC';
   /** Turns a row's key value into a cursor value (dates become ISO strings). */
@@ -56,8 +56,13 @@ export async function paginate<T extends ObjectLiteral>(
   return {
     items,
     count,
-    next: hasMore && last ? encodeCursor(order.keys.map((key) => toCursorValue(last[key]))) : undefined,
+    next: hasMore && last ? encodeCursor(order.keys.map((key) => toCursorValue(valueAt(last, key)))) : undefined,
   };
+}
+
+/** A row's value for a key; `a.b` reads a joined entity's property. */
+function valueAt(row: ObjectLiteral, key: string): unknown {
+  return key.split('.').reduce<unknown>((value, part) => (value as ObjectLiteral | undefined)?.[part], row);
 }
 
 function toCursorValue(value: unknown): CursorValue {

@@ -19,7 +19,7 @@ export function newMember(organizationId: string, userId: string, role: OrgRole,
 export type MemberRoleFilter = Exclude<OrgRole, null> | 'guest';
 
 /** Sort of the member list. Sorting by `lastSeenAt` lists only members who have been seen. */
-export type MemberSort = 'joinedAt' | 'lastSeenAt';
+export type MemberSort = 'joinedAt' | 'lastSeenAt' | 'name';
 
 /** Guests see only what is shared with them; the member list is not. */
 export function assertMayListMembers(callerRole: OrgRole): void {

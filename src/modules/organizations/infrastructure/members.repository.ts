@@ -58,20 +58,25 @@ export class MembersRepository {
    * (read-only, trigram-indexed display_name and email).
    */
   async list(organizationId: string, filter: MemberListFilter, request: PageRequest): Promise<Page<Member>> {
-    const column = filter.sort === 'lastSeenAt' ? 'm.last_seen_at' : 'm.joined_at';
-    assertTimestampCursor(request.page);
+    const byName = filter.sort === 'name';
+    const column = byName ? 'u.display_name' : filter.sort === 'lastSeenAt' ? 'm.last_seen_at' : 'm.joined_at';
+    const key = byName ? 'user.displayName' : filter.sort === 'lastSeenAt' ? 'lastSeenAt' : 'joinedAt';
+    if (byName) assertNameCursor(request.page);
+    else assertTimestampCursor(request.page);
     const qb = this.repo().createQueryBuilder('m').where('m.organization_id = :organizationId', { organizationId });
+    // Members join users one to one, so the join never repeats a member row.
+    if (byName || filter.search) qb.innerJoinAndSelect('m.user', 'u');
     if (filter.sort === 'lastSeenAt') qb.andWhere('m.last_seen_at IS NOT NULL');
     if (filter.role === 'guest') qb.andWhere('m.role IS NULL');
     else if (filter.role) qb.andWhere('m.role = :role', { role: filter.role });
     if (filter.search) {
-      qb.innerJoin('m.user', 'u').andWhere(`(u.display_name ILIKE :pattern ESCAPE '\\' OR u.email ILIKE :pattern ESCAPE '\\')`, {
+      qb.andWhere(`(u.display_name ILIKE :pattern ESCAPE '\\' OR u.email ILIKE :pattern ESCAPE '\\')`, {
         pattern: `%${escapeLike(filter.search)}%`,
       });
     }
     const page = await paginate(
       qb,
-      { columns: [column, 'm.user_id'], keys: [filter.sort === 'lastSeenAt' ? 'lastSeenAt' : 'joinedAt', 'userId'], direction: filter.direction },
+      { columns: [column, 'm.user_id'], keys: [key, 'userId'], direction: filter.direction },
       request,
     );
     return { ...page, items: page.items.map((row) => toDomain(row) as Member) };
@@ -142,6 +147,12 @@ export class MembersRepository {
 }
 
 /** A cursor of a (timestamp, id) keyset list; anything else is a 400, not a database error. */
+/** A cursor of the name-sorted list: a display name and a user id. */
+function assertNameCursor(page: string | undefined): void {
+  const cursor = decodeCursor(page, 2);
+  if (cursor && (typeof cursor[0] !== 'string' || typeof cursor[1] !== 'string')) throw new InvalidError('Invalid "page" cursor');
+}
+
 export function assertTimestampCursor(page: string | undefined): void {
   const cursor = decodeCursor(page, 2);
   if (!cursor) return;

@@ -21,8 +21,12 @@ export class ListMembersQueryDto extends ListQueryDto {
   @MaxLength(255)
   search?: string;
 
-  @ApiPropertyOptional({ enum: ['joinedAt', 'lastSeenAt'], default: 'joinedAt', description: '`lastSeenAt` lists only members seen at least once' })
+  @ApiPropertyOptional({
+    enum: ['joinedAt', 'lastSeenAt', 'name'],
+    default: 'joinedAt',
+    description: '`lastSeenAt` lists only members seen at least once; `name` sorts by display name',
+  })
   @Omittable()
-  @IsIn(['joinedAt', 'lastSeenAt'])
+  @IsIn(['joinedAt', 'lastSeenAt', 'name'])
   sort?: MemberSort;
 }

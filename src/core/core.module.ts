@@ -1,11 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { CLOCK, SystemClock, Urls } from '@app/common';
 import { Transactions } from '../database/transactions';
+import { GuardedFetcher } from './outbound/guarded-fetcher';
 
 /** Cross-cutting services every context module may inject. */
 @Global()
 @Module({
-  providers: [Urls, Transactions, { provide: CLOCK, useClass: SystemClock }],
-  exports: [Urls, Transactions, CLOCK],
+  providers: [Urls, Transactions, GuardedFetcher, { provide: CLOCK, useClass: SystemClock }],
+  exports: [Urls, Transactions, GuardedFetcher, CLOCK],
 })
 export class CoreModule {}

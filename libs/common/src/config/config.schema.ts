@@ -20,6 +20,7 @@ export const configSchema = Joi.object({
   SPACE_PURGE_EVERY_MS: Joi.number().integer().min(1000).default(60 * 60 * 1000),
   DB_POOL_SIZE: Joi.number().integer().min(1).max(200).default(10),
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(10000),
+  OUTBOUND_ALLOW_PRIVATE: Joi.boolean().default(false),
   FILES_DIR: Joi.string().min(1).default('./var/files'),
 }).unknown(true);
 
@@ -37,6 +38,7 @@ export interface AppConfig {
   spacePurgeEveryMs: number;
   dbPoolSize: number;
   shutdownTimeoutMs: number;
+  outboundAllowPrivate: boolean;
   /** Directory of the local-disk file storage (uploaded content files). */
   filesDir: string;
 }
@@ -65,6 +67,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     spacePurgeEveryMs: value.SPACE_PURGE_EVERY_MS,
     dbPoolSize: value.DB_POOL_SIZE,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
+    outboundAllowPrivate: value.OUTBOUND_ALLOW_PRIVATE,
     filesDir: value.FILES_DIR,
   };
 }

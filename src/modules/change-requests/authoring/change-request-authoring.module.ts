@@ -9,7 +9,6 @@ import { ContentUpdatePresenter } from './api/content-update.presenter';
 import { SpaceTemplateController } from './api/space-template.controller';
 import { ChangeRequestAuthoringService } from './application/change-request-authoring.service';
 import { SpaceTemplatesService } from './application/space-templates.service';
-import { RemoteFileFetcher } from './infrastructure/remote-file-fetcher';
 
 /**
  * Authoring content: batches of changes to a change request (`updateChangeRequestContent`) and
@@ -18,6 +17,6 @@ import { RemoteFileFetcher } from './infrastructure/remote-file-fetcher';
 @Module({
   imports: [ChangeRequestsModule, ContentCoreModule, SpacesModule, FilesModule, SearchCoreModule],
   controllers: [ChangeRequestContentEditController, SpaceTemplateController],
-  providers: [ChangeRequestAuthoringService, SpaceTemplatesService, ContentUpdatePresenter, RemoteFileFetcher],
+  providers: [ChangeRequestAuthoringService, SpaceTemplatesService, ContentUpdatePresenter],
 })
 export class ChangeRequestAuthoringModule {}

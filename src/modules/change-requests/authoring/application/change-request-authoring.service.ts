@@ -12,7 +12,7 @@ import { ChangeRequest } from '../../domain/change-request';
 import { ApplyChangesResult, PageOutcome, applyChanges } from '../domain/apply-changes';
 import { ContentChange, FileInput } from '../domain/changes';
 import { PageTree } from '../domain/page-tree';
-import { RemoteFileFetcher } from '../infrastructure/remote-file-fetcher';
+import { GuardedFetcher } from '../../../../core/outbound/guarded-fetcher';
 
 /** What a batch of content changes did, for the presenter. */
 export interface ContentUpdateOutcome {
@@ -64,7 +64,7 @@ export class ChangeRequestAuthoringService {
     private readonly changeRequests: ChangeRequestsService,
     private readonly content: ContentStore,
     private readonly files: FilesService,
-    private readonly fetcher: RemoteFileFetcher,
+    private readonly fetcher: GuardedFetcher,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -2,8 +2,8 @@ import { lookup as dnsLookup, LookupAddress } from 'node:dns';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP } from 'node:net';
-import { Injectable } from '@nestjs/common';
-import { InvalidError } from '@app/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { APP_CONFIG, AppConfig, InvalidError } from '@app/common';
 import { isPublicAddress } from './address-policy';
 
 export interface FetchedFile {
@@ -23,16 +23,19 @@ export const DEFAULT_FETCH_LIMITS: FetchLimits = { maxBytes: 10 * 1024 * 1024, t
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
- * Fetches the bytes of `insert_files` URLs, guarded: http(s) only, public addresses only (checked
- * on every address the name resolves to, at connection time, so DNS cannot swap in a private
- * one afterwards), at most 3 redirects (each checked the same way), 10 s and 10 MB. Failures are
- * InvalidErrors (the caller names the file).
+ * The one way this server fetches from addresses users give it (file URLs today; git remotes
+ * and OpenAPI sources later): http(s) only, public addresses only unless the operator allows
+ * private ones (OUTBOUND_ALLOW_PRIVATE), checked on every address the name resolves to at
+ * connection time (so DNS cannot swap in a private one afterwards), bounded redirects, time and
+ * size. Failures are InvalidErrors (the caller says what was being fetched).
  */
 @Injectable()
-export class RemoteFileFetcher {
-  /** Whether a connection to this IP address is allowed (public addresses only). */
+export class GuardedFetcher {
+  constructor(@Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig) {}
+
+  /** Whether a connection to this IP address is allowed. */
   protected allows(address: string): boolean {
-    return isPublicAddress(address);
+    return this.config?.outboundAllowPrivate === true || isPublicAddress(address);
   }
 
   async fetch(url: string, limits: FetchLimits = DEFAULT_FETCH_LIMITS): Promise<FetchedFile> {

@@ -1,15 +1,16 @@
 import { AddressInfo } from 'node:net';
 import { Server, createServer } from 'node:http';
-import { RemoteFileFetcher } from './remote-file-fetcher';
+import { AppConfig } from '@app/common';
+import { GuardedFetcher } from './guarded-fetcher';
 
 /** The fetcher with loopback IPv4 allowed, so a local server can stand in for the internet. */
-class LoopbackFetcher extends RemoteFileFetcher {
+class LoopbackFetcher extends GuardedFetcher {
   protected allows(address: string): boolean {
     return address === '127.0.0.1';
   }
 }
 
-describe('RemoteFileFetcher', () => {
+describe('GuardedFetcher', () => {
   let server: Server;
   let base: string;
   const fetcher = new LoopbackFetcher();
@@ -79,9 +80,16 @@ describe('RemoteFileFetcher', () => {
     await expect(fetcher.fetch(`${base}/chunked-big`, limits)).rejects.toThrow('the file is larger than 1000 bytes');
     await expect(fetcher.fetch(`${base}/slow`, limits)).rejects.toThrow('500 ms');
     await expect(fetcher.fetch('ftp://127.0.0.1/x', limits)).rejects.toThrow('only http and https URLs can be fetched');
-    await expect(new RemoteFileFetcher().fetch(`${base}/file`, limits)).rejects.toThrow('"127.0.0.1" is a private or reserved address');
-    await expect(new RemoteFileFetcher().fetch(`http://localhost:${new URL(base).port}/file`, limits)).rejects.toThrow(
+    await expect(new GuardedFetcher().fetch(`${base}/file`, limits)).rejects.toThrow('"127.0.0.1" is a private or reserved address');
+    await expect(new GuardedFetcher().fetch(`http://localhost:${new URL(base).port}/file`, limits)).rejects.toThrow(
       '"localhost" resolves to a private or reserved address',
     );
+  });
+
+  it('reaches private addresses only when the operator allows them (OUTBOUND_ALLOW_PRIVATE)', async () => {
+    const allowed = new GuardedFetcher({ outboundAllowPrivate: true } as AppConfig);
+    expect((await allowed.fetch(`${base}/file`, limits)).bytes).toEqual(Buffer.from([1, 2, 3]));
+    const refused = new GuardedFetcher({ outboundAllowPrivate: false } as AppConfig);
+    await expect(refused.fetch(`${base}/file`, limits)).rejects.toThrow('private or reserved address');
   });
 });

@@ -77,6 +77,23 @@ export function normalizeSpaceTitle(title: string): string {
  * organization or inside a collection. Deleting only marks it; within the retention window
  * it can be restored, after that it is purged for good.
  */
+/** What every new space (created or duplicated) starts with: its own revision, place, counters and clock. */
+function freshLife(input: { revisionId: string; position: number; createdBy: string | null; now: Date }) {
+  return {
+    revisionId: input.revisionId,
+    position: input.position,
+    comments: 0,
+    changeRequests: 0,
+    changeRequestsOpen: 0,
+    changeRequestsDraft: 0,
+    createdBy: input.createdBy,
+    createdAt: input.now,
+    updatedAt: input.now,
+    deletedAt: null,
+    version: 1,
+  };
+}
+
 export class Space {
   private constructor(private state: SpaceState) {}
 
@@ -92,17 +109,7 @@ export class Space {
       mergeRules: { type: 'inherit' },
       language: input.language ?? null,
       defaultLevel: 'inherit',
-      revisionId: input.revisionId,
-      position: input.position,
-      comments: 0,
-      changeRequests: 0,
-      changeRequestsOpen: 0,
-      changeRequestsDraft: 0,
-      createdBy: input.createdBy,
-      createdAt: input.now,
-      updatedAt: input.now,
-      deletedAt: null,
-      version: 1,
+      ...freshLife(input),
     });
   }
 
@@ -245,17 +252,7 @@ export class Space {
       title: base + COPY_SUFFIX,
       mergeRules: structuredClone(this.state.mergeRules),
       defaultLevel: 'inherit',
-      revisionId: input.revisionId,
-      position: input.position,
-      comments: 0,
-      changeRequests: 0,
-      changeRequestsOpen: 0,
-      changeRequestsDraft: 0,
-      createdBy: input.createdBy,
-      createdAt: input.now,
-      updatedAt: input.now,
-      deletedAt: null,
-      version: 1,
+      ...freshLife(input),
     });
   }
 }

@@ -1,7 +1,7 @@
 'use strict';
 // Foundation benchmark: GET /v1/spaces/{id} and a 100-item page of GET /v1/orgs/{id}/spaces over
 // 10,000 spaces, against our API and against a bare node:http + pg server running the same SQL.
-// Usage: npm run build && npm run bench   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SPACES to tune)
+// Usage: npm run build && npm run bench   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SPACES, BENCH_LOG_LEVEL to tune)
 const { fork, spawn } = require('node:child_process');
 const path = require('node:path');
 const autocannon = require('autocannon');
@@ -57,7 +57,7 @@ function line(label, r) {
 async function main() {
   await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${DB}`);
-  const env = { ...process.env, DATABASE_URL: dbUrl(DB), LOG_LEVEL: 'warn', PUBLIC_URL: 'http://localhost' };
+  const env = { ...process.env, DATABASE_URL: dbUrl(DB), LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn', PUBLIC_URL: 'http://localhost' };
   const migrate = spawn('node', ['node_modules/.bin/typeorm', '-d', 'dist/src/database/data-source.js', 'migration:run'], { env, stdio: 'ignore', cwd: path.join(__dirname, '..') });
   await new Promise((resolve, reject) => migrate.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('migrations failed')))));
   const { token, organizationId, spaceId } = await seed(dbUrl(DB), { spaces: SPACES });

@@ -12,7 +12,6 @@ export interface KeysetOrder {
   /** Key of each column on the entity row (`user.displayName` for a joined one), for the next cursor. */
   keys: string[];
   direction: 'ASC' | 'DESC';
-  /** Turns a row's key value into a cursor value (dates become ISO strings). */
 }
 
 /**
@@ -42,7 +41,6 @@ export async function paginate<T extends ObjectLiteral>(
     else paged.addOrderBy(column, order.direction);
   });
   const rows = await paged
-    .take(undefined)
     .limit(request.limit + 1)
     .getMany()
     .catch((error: unknown) => {

@@ -68,4 +68,6 @@ function send(res, status, body) {
 
 http
   .createServer((req, res) => handle(req, res).catch((e) => send(res, 500, { error: { code: 500, message: e.message } })))
-  .listen(Number(process.env.PORT), '127.0.0.1', () => process.send && process.send('ready'));
+  .listen(Number(process.env.PORT || 0), '127.0.0.1', function () {
+    if (process.send) process.send({ port: this.address().port });
+  });

@@ -3,30 +3,17 @@
 // 10 pages, page read, page list and space search, printing p50/p95/p99 of sequential requests.
 // Targets: merge p50 < 100 ms at 1,000 pages; search p95 < 50 ms at 10,000 pages.
 // Usage: npm run build && npm run bench:content   (BENCH_MERGES, BENCH_READS, BENCH_SEARCHES to tune)
-const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { Client } = require('pg');
+const { uniqueName, dbUrl, admin, dropDatabase, startApi, removeQueueKeys } = require('./lib');
 
 const ROOT = path.join(__dirname, '..');
-const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = 'docs_bench_content';
-const PORT = 3111;
+const DB = uniqueName('content');
 const MERGES = Number(process.env.BENCH_MERGES || 30);
 const READS = Number(process.env.BENCH_READS || 300);
 const SEARCHES = Number(process.env.BENCH_SEARCHES || 300);
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
 
-const dbUrl = (name) => Object.assign(new URL(SERVER), { pathname: '/' + name }).toString();
-
-async function admin(sql) {
-  const client = new Client({ connectionString: SERVER });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 function body(i) {
   const w = (k) => WORDS[(i * 7 + k) % WORDS.length];
@@ -74,11 +61,11 @@ async function timed(fn) {
 }
 
 async function main() {
-  await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${DB}`);
   process.env.DATABASE_URL = dbUrl(DB);
+  process.env.QUEUE_PREFIX = DB;
   process.env.LOG_LEVEL = 'warn';
-  process.env.PUBLIC_URL = `http://127.0.0.1:${PORT}`;
+  process.env.PUBLIC_URL = 'http://localhost';
 
   // The app's own services seed the data (migrations run at start, as in production).
   require('reflect-metadata');
@@ -100,8 +87,8 @@ async function main() {
   const large = await seedSpace(app, services, { orgId: organization.id, userId: user.id, title: 'Ten thousand', count: 10000 });
   await app.close();
 
-  const server = spawn('node', [path.join(ROOT, 'dist/src/main.js')], { env: { ...process.env, PORT: String(PORT), MIGRATIONS_RUN: 'false' }, stdio: 'ignore' });
-  const base = `http://127.0.0.1:${PORT}/v1`;
+  const server = startApi({});
+  const base = `${await server.url}/v1`;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const call = async (method, route, json) => {
     const res = await fetch(base + route, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
@@ -110,14 +97,6 @@ async function main() {
     return text ? JSON.parse(text) : undefined;
   };
   try {
-    for (let i = 0; i < 100; i++) {
-      try {
-        await fetch(`http://127.0.0.1:${PORT}/health`);
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
     console.log(`node ${process.version}; merges ${MERGES}, reads ${READS}, searches ${SEARCHES} (sequential requests)`);
 
     for (const [label, spaceId, pages] of [['1,000', small, 1000], ['10,000', large, 10000]]) {
@@ -150,9 +129,10 @@ async function main() {
       console.log(`[${label} pages] space search:                 ${percentiles(searches)}`);
     }
   } finally {
-    server.kill('SIGTERM');
+    await server.stop();
+    await dropDatabase(DB);
+    await removeQueueKeys(DB);
   }
-  await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
 }
 
 main().catch((error) => {

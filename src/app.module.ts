@@ -10,6 +10,7 @@ import { ChangeRequestAuthoringModule } from './modules/change-requests/authorin
 import { CommentsModule } from './modules/comments/comments.module';
 import { CollectionsModule } from './modules/collections/collections.module';
 import { ContentModule } from './modules/content/content.module';
+import { GitSyncModule } from './modules/git-sync/git-sync.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { PdfModule } from './modules/pdf/pdf.module';
@@ -18,7 +19,8 @@ import { SharingModule } from './modules/sharing/sharing.module';
 import { SsoModule } from './modules/organizations/sso/sso.module';
 import { SpacesModule } from './modules/spaces/spaces.module';
 import { TeamsModule } from './modules/teams/teams.module';
-import { QueueModule } from './queue/queue.module';
+import { JobsModule } from './jobs/jobs.module';
+import { MetricsModule } from './metrics/metrics.module';
 
 @Module({
   imports: [
@@ -26,7 +28,8 @@ import { QueueModule } from './queue/queue.module';
     LoggingModule,
     CoreModule,
     DatabaseModule.forRoot({ applyMigrations: true }),
-    QueueModule,
+    JobsModule,
+    MetricsModule,
     HealthModule,
     AccessModule,
     IdentityModule,
@@ -42,6 +45,7 @@ import { QueueModule } from './queue/queue.module';
     SharingModule,
     SearchModule,
     PdfModule,
+    GitSyncModule,
   ],
 })
 export class AppModule {}

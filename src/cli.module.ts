@@ -5,9 +5,9 @@ import { DatabaseModule } from './database/database.module';
 import { AccessModule } from './modules/access/access.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
-import { QueueModule } from './queue/queue.module';
+import { JobsModule } from './jobs/jobs.module';
 
 @Module({
-  imports: [AppConfigModule.forRoot(), CoreModule, DatabaseModule.forRoot({ applyMigrations: true }), QueueModule, AccessModule, IdentityModule, OrganizationsModule],
+  imports: [AppConfigModule.forRoot(), CoreModule, DatabaseModule.forRoot({ applyMigrations: true }), JobsModule, AccessModule, IdentityModule, OrganizationsModule],
 })
 export class CliModule {}

@@ -2,36 +2,94 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { loadConfig } from '@app/common';
+import { ensureDatabase } from './bootstrap/database-ready';
 import { CliModule } from './cli.module';
+import { useEmbeddedConnectionWhenUnset } from './embedded/connection-file';
+import { JOBS_USAGE, jobCommands } from './jobs/cli/jobs.commands';
 import { UserPresenter } from './modules/identity/api/user.presenter';
 import { IdentityService } from './modules/identity/application/identity.service';
+import { ApiTokenInfo, parseLifetime } from './modules/identity/domain/api-token';
+import { User } from './modules/identity/domain/user';
 import { OnboardingService } from './modules/organizations/application/onboarding.service';
 
 const USAGE = `Usage:
-  cli users:create --email EMAIL --name NAME [--unverified]   create a user and an API token
-  cli tokens:create --email EMAIL                            issue another API token
-Each command prints one JSON line: {"user": <User>, "token": "<token>"}.`;
+  cli users:create --email EMAIL --name NAME [--unverified] [--instance-admin] [--expires-in 30d]
+                                              create a user and an API token
+  cli users:list                              every user, with createdAt and disabledAt
+  cli users:disable --email EMAIL             the user's tokens answer 401 from now on
+  cli users:promote --email EMAIL [--revoke]  open (or, with --revoke, close) the operator console to a user
+  cli tokens:create --email EMAIL [--expires-in 12h]
+                                              issue another API token
+  cli tokens:list --email EMAIL               the user's tokens: id, prefix, createdAt, lastUsedAt, expiresAt
+  cli tokens:revoke TOKEN_ID                  delete a token for good
+${JOBS_USAGE}
+--expires-in takes a whole number and a unit: m (minutes), h, d or w (weeks).
+Each command prints one JSON line; tokens are printed only by the commands that create them.`;
 
-type Command = (app: INestApplicationContext, options: Record<string, string | boolean | undefined>) => Promise<unknown>;
+type Options = Record<string, string | boolean | undefined>;
+type Command = (app: INestApplicationContext, options: Options, args: string[]) => Promise<unknown>;
 
 const commands: Record<string, Command> = {
   'users:create': async (app, options) => {
     const email = required(options, 'email');
     const name = required(options, 'name');
-    const { user, token } = await app.get(OnboardingService).registerUser({
-      email,
-      displayName: name,
-      emailVerified: !options.unverified,
-    });
-    return { user: app.get(UserPresenter).present(user), token };
+    const { user, token } = await app.get(OnboardingService).registerUser(
+      { email, displayName: name, emailVerified: !options.unverified, instanceAdmin: options['instance-admin'] === true },
+      lifetime(options),
+    );
+    return { user: app.get(UserPresenter).presentOwn(user), instanceAdmin: user.instanceAdmin === true, token };
   },
+  'users:list': async (app) => {
+    const users = await app.get(IdentityService).listUsers();
+    return { users: users.map((user) => operatorUser(app, user)) };
+  },
+  'users:disable': async (app, options) => {
+    const user = await app.get(IdentityService).disableUser(required(options, 'email'));
+    return { user: operatorUser(app, user) };
+  },
+  'users:promote': async (app, options) => {
+    const user = await app.get(IdentityService).setInstanceAdmin(required(options, 'email'), !options.revoke);
+    return { user: app.get(UserPresenter).presentOwn(user), instanceAdmin: user.instanceAdmin === true };
+  },
+  ...jobCommands,
   'tokens:create': async (app, options) => {
-    const { user, token } = await app.get(IdentityService).issueTokenForEmail(required(options, 'email'));
-    return { user: app.get(UserPresenter).present(user), token };
+    const { user, token } = await app.get(IdentityService).issueTokenForEmail(required(options, 'email'), lifetime(options));
+    return { user: app.get(UserPresenter).presentOwn(user), token };
+  },
+  'tokens:list': async (app, options) => {
+    const { user, tokens } = await app.get(IdentityService).listTokens(required(options, 'email'));
+    return { user: app.get(UserPresenter).presentOwn(user), tokens: tokens.map(operatorToken) };
+  },
+  'tokens:revoke': async (app, _options, args) => {
+    const id = args[0];
+    if (!id) throw new Error('TOKEN_ID is required (see tokens:list)');
+    await app.get(IdentityService).revokeToken(id);
+    return { revoked: id };
   },
 };
 
-function required(options: Record<string, string | boolean | undefined>, name: string): string {
+function operatorUser(app: INestApplicationContext, user: User) {
+  return { ...app.get(UserPresenter).presentOwn(user), createdAt: user.createdAt.toISOString(), disabledAt: user.disabledAt?.toISOString() ?? null };
+}
+
+function operatorToken(token: ApiTokenInfo) {
+  return {
+    id: token.id,
+    prefix: token.prefix,
+    organization: token.organizationId,
+    createdAt: token.createdAt.toISOString(),
+    lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
+    expiresAt: token.expiresAt?.toISOString() ?? null,
+  };
+}
+
+function lifetime(options: Options): number | null {
+  const value = options['expires-in'];
+  return typeof value === 'string' ? parseLifetime(value) : null;
+}
+
+function required(options: Options, name: string): string {
   const value = options[name];
   if (typeof value !== 'string' || value.trim() === '') throw new Error(`--${name} is required`);
   return value;
@@ -40,16 +98,32 @@ function required(options: Record<string, string | boolean | undefined>, name: s
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, unverified: { type: 'boolean' }, help: { type: 'boolean' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      unverified: { type: 'boolean' },
+      'expires-in': { type: 'string' },
+      'instance-admin': { type: 'boolean' },
+      revoke: { type: 'boolean' },
+      state: { type: 'string' },
+      limit: { type: 'string' },
+      queue: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   const command = commands[positionals[0] ?? ''];
   if (!command || values.help) {
     process.stderr.write(USAGE + '\n');
     return values.help ? 0 : 2;
   }
+  // Refuse a bad lifetime before connecting to anything.
+  lifetime(values);
+  useEmbeddedConnectionWhenUnset(); // beside `npm start`'s embedded mode, use its database
+  const config = loadConfig(process.env);
+  await ensureDatabase(config.databaseUrl, { attempts: config.dbConnectAttempts, retryMs: config.dbConnectRetryMs });
   const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
   try {
-    const result = await command(app, values);
+    const result = await command(app, { ...values, id: positionals[1] }, positionals.slice(1));
     process.stdout.write(JSON.stringify(result) + '\n');
     return 0;
   } finally {

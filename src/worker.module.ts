@@ -4,21 +4,29 @@ import { CoreModule } from './core/core.module';
 import { LoggingModule } from './core/logging.module';
 import { DatabaseModule } from './database/database.module';
 import { AccessModule } from './modules/access/access.module';
+import { ContentWorkerModule } from './modules/content/content.worker.module';
+import { GitSyncWorkerModule } from './modules/git-sync/git-sync.worker.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { SpacesWorkerModule } from './modules/spaces/spaces.worker.module';
-import { QueueModule } from './queue/queue.module';
+import { JobsModule } from './jobs/jobs.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { JobsWorkerModule } from './jobs/jobs-worker.module';
 
-/** The worker's modules: the same application services as the API, plus the queue processors. */
+/** The worker's modules: the same application services as the API, plus the job handlers. */
 @Module({
   imports: [
     AppConfigModule.forRoot(),
     LoggingModule,
     CoreModule,
     DatabaseModule.forRoot({ applyMigrations: false }),
-    QueueModule,
+    JobsModule,
+    MetricsModule,
     AccessModule,
     IdentityModule,
     SpacesWorkerModule,
+    ContentWorkerModule,
+    GitSyncWorkerModule,
+    JobsWorkerModule,
   ],
 })
 export class WorkerModule {}

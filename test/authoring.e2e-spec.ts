@@ -85,19 +85,23 @@ describe('change request authoring (POST .../change-requests/{changeRequestId}/c
   const revisionCount = async () => Number((await t.dataSource.query('SELECT count(*) AS n FROM revisions WHERE space_id = $1', [spaceId]))[0].n);
 
   describe('each kind of change', () => {
-    it('insert_page: one new revision on top of the head; the change request answered (compat default)', async () => {
+    it('insert_page: one new revision on top of the head; answered by default with the change request and the created page', async () => {
       const cr = await newChangeRequest();
       const res = await post(editor, cr, [{ operation: 'insert_page', into: 'guide-page', document: { markdown: '# Configuration\n\nSet it up.\n' } }]);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ object: 'change-request', id: cr.id, number: cr.number });
-      expect(res.body.revision).not.toBe(cr.revision);
+      expect(res.body.changeRequest).toMatchObject({ object: 'change-request', id: cr.id, number: cr.number });
+      expect(res.body.changeRequest.revision).not.toBe(cr.revision);
 
       const revision = await head(cr);
-      expect(revision).toMatchObject({ id: res.body.revision, parents: [baseRevision], type: 'edits', createdBy: editor.id });
+      expect(revision).toMatchObject({ id: res.body.changeRequest.revision, parents: [baseRevision], type: 'edits', createdBy: editor.id });
       const guide = find(revision.content.pages, 'guide-page')!;
       expect(guide.pages.map((p) => [p.title, p.slug])).toEqual([
         ['Install', 'install'],
         ['Configuration', 'configuration'],
+      ]);
+      // The caller learns the new page's id without asking for it.
+      expect(res.body.changes).toEqual([
+        { object: 'created_page', page: { object: 'page', id: guide.pages[1].id, urls: { location: expect.stringContaining(`/content/page/${guide.pages[1].id}`) } } },
       ]);
       expect(await storedBody(revision, guide.pages[1].id)).toBe('Set it up.\n');
       // Readable through the content API, and the editor became a contributor.
@@ -108,6 +112,15 @@ describe('change request authoring (POST .../change-requests/{changeRequestId}/c
       expect(contributors.map((r: any) => r.user_id)).toContain(editor.id);
       // The space content did not move.
       expect((await reader.client.get(`/v1/spaces/${spaceId}/content`)).body.id).toBe(baseRevision);
+    });
+
+    it('compat=true: the bare change request, as GitBook answers it by default', async () => {
+      const cr = await newChangeRequest();
+      const res = await post(editor, cr, [{ operation: 'insert_page', title: 'Compat', document: {} }], true);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ object: 'change-request', id: cr.id });
+      expect(res.body.changes).toBeUndefined();
+      expect(res.body.revision).toBe((await head(cr)).id);
     });
 
     it('update_page, delete_page with compat=false: the affected pages, once each, in order', async () => {
@@ -211,7 +224,7 @@ describe('change request authoring (POST .../change-requests/{changeRequestId}/c
       expect(res.body.error.message).toBe('changes[0].files[0].url: "127.0.0.1" is a private or reserved address');
       const res2 = await post(editor, cr, [{ operation: 'insert_files', files: [{ name: 'x.png', url: 'http://localhost:9/x.png' }] }]);
       expect(res2.status).toBe(400);
-      expect(res2.body.error.message).toMatch(/^changes\[0\]\.files\[0\]\.url: "localhost" resolves to a private or reserved address/);
+      expect(res2.body.error.message).toMatch(/^changes\[0\]\.files\[0\]\.url: could not connect to "localhost"/);
       expect(await revisionCount()).toBe(before);
       expect((await head(cr)).id).toBe(cr.revision);
     });
@@ -419,7 +432,7 @@ describe('change request authoring (POST .../change-requests/{changeRequestId}/c
       expect((await head(cr)).id).toBe(cr.revision);
       const byNumber = await post(editor, String(cr.number), change);
       expect(byNumber.status).toBe(200);
-      expect(byNumber.body.id).toBe(cr.id);
+      expect(byNumber.body.changeRequest.id).toBe(cr.id);
     });
 
     it('a locked space refuses edits with 423 until unlocked', async () => {

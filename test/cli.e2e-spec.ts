@@ -1,11 +1,12 @@
-import { execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { TestApp, createTestDatabase, dropTestDatabase } from '@app/testing';
+import { TestApp, createTestDatabase, dropTestDatabase, removeQueueKeys, testRedisUrl, uniqueTestName } from '@app/testing';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..');
+// The CLI builds its queues too (BullMQ writes their meta keys): never under the default `docs` prefix.
+const CLI_QUEUE_PREFIX = uniqueTestName('cliq');
 
 /** Runs a process entry point from source, as `npm run cli` runs it from dist. */
 async function node(entry: string, args: string[], env: Record<string, string>) {
@@ -13,7 +14,7 @@ async function node(entry: string, args: string[], env: Record<string, string>) 
     const { stdout, stderr } = await run(
       process.execPath,
       ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, entry), ...args],
-      { cwd: ROOT, env: { ...process.env, ...env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') }, timeout: 60000 },
+      { cwd: ROOT, env: { ...process.env, QUEUE_PREFIX: CLI_QUEUE_PREFIX, ...env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') }, timeout: 60000 },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -22,8 +23,21 @@ async function node(entry: string, args: string[], env: Record<string, string>) 
   }
 }
 
+/** The port an API started with PORT=0 reports in its "API listening on port N" log line. */
+function listeningPort(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /API listening on port (\d+)/.exec(seen);
+      if (match) resolve(Number(match[1]));
+    });
+    child.on('exit', () => reject(new Error('the API exited before listening')));
+  });
+}
+
 describe('operator CLI and process start-up', () => {
-  const dbName = `docs_test_cli_${randomBytes(4).toString('hex')}`;
+  const dbName = uniqueTestName('cli');
   let databaseUrl: string;
   let t: TestApp;
 
@@ -34,6 +48,7 @@ describe('operator CLI and process start-up', () => {
   afterAll(async () => {
     await t.close();
     await dropTestDatabase(dbName);
+    await removeQueueKeys(t.config.redisUrl, CLI_QUEUE_PREFIX);
   });
 
   it('users:create prints the user and a working token; tokens:create issues another', async () => {
@@ -84,15 +99,16 @@ describe('operator CLI and process start-up', () => {
     const start = (entry: string, env: Record<string, string>) =>
       spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, entry)], {
         cwd: ROOT,
-        env: { ...process.env, ...env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), LOG_LEVEL: 'silent', MIGRATIONS_RUN: 'false' },
-        stdio: 'ignore',
+        env: { ...process.env, ...env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), LOG_LEVEL: 'info', MIGRATIONS_RUN: 'false' },
+        stdio: ['ignore', 'pipe', 'ignore'],
       });
     const exited = (child: ReturnType<typeof spawn>) =>
       new Promise<string>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? `code ${code}`)));
 
-    const port = 3400 + Math.floor(Math.random() * 500);
-    const api = start('src/main.ts', { DATABASE_URL: databaseUrl, PORT: String(port) });
+    const queuePrefix = uniqueTestName('sigterm');
+    const api = start('src/main.ts', { DATABASE_URL: databaseUrl, PORT: '0', QUEUE_PREFIX: queuePrefix });
     const apiExit = exited(api);
+    const port = await listeningPort(api);
     let healthy = false;
     for (let i = 0; i < 150 && !healthy; i++) {
       healthy = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
@@ -102,10 +118,11 @@ describe('operator CLI and process start-up', () => {
     api.kill('SIGTERM');
     expect(await apiExit).toBe('SIGTERM');
 
-    const worker = start('src/worker.ts', { DATABASE_URL: databaseUrl, QUEUE_PREFIX: `test-sigterm-${port}` });
+    const worker = start('src/worker.ts', { DATABASE_URL: databaseUrl, QUEUE_PREFIX: queuePrefix });
     const workerExit = exited(worker);
     await new Promise((r) => setTimeout(r, 4000));
     worker.kill('SIGTERM');
     expect(await workerExit).toBe('SIGTERM');
+    if (testRedisUrl()) await removeQueueKeys(testRedisUrl()!, queuePrefix);
   }, 60000);
 });

@@ -650,6 +650,20 @@ describe('collections', () => {
       expect((await row(id))!.organization_id).toBe(org);
     });
 
+    it('needs the organization admin role in the source: an admin grant on the collection is not enough (403, nothing moves)', async () => {
+      const id = await make({ title: 'Granted' });
+      const inside = await insertSpace(org, id);
+      await grant(org, { collection: id }, bob, 'admin');
+      const bobsOrg = await t.organization(bob, [], 'Bob own org');
+      expect((await bob.client.get(`/v1/collections/${id}`)).body.permissions.admin).toBe(true);
+      const refused = await bob.client.post(`/v1/collections/${id}/transfer`, { organization: bobsOrg });
+      expectError(refused, 403);
+      expect(refused.body.error.message).toMatch(/"admin" role in that organization/);
+      expect((await row(id))!.organization_id).toBe(org);
+      const [moved] = await t.dataSource.query('SELECT organization_id FROM spaces WHERE id = $1', [inside]);
+      expect(moved.organization_id).toBe(org);
+    });
+
     it('answers 404 to members of other organizations, whatever the target', async () => {
       const id = await make({ title: 'Stay' });
       expectError(await eve.client.post(`/v1/collections/${id}/transfer`, { organization: eveOrg }), 404);

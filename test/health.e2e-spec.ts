@@ -4,8 +4,8 @@ import { TestApp } from '@app/testing';
 describe('GET /health when a dependency is down', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Nothing listens on this port: Redis is "down" for this app.
-    t = await TestApp.start({ redisUrl: 'redis://127.0.0.1:6399' });
+    // Nothing listens on this port: Redis, the job backend of this app, is "down".
+    t = await TestApp.start({ redisUrl: 'redis://127.0.0.1:6399', jobsBackend: 'redis' });
   });
   afterAll(() => t.close());
 

@@ -63,7 +63,9 @@ describe('identity and conventions', () => {
   it('serves the OpenAPI document and Swagger UI', async () => {
     const json = await request(t.app.getHttpServer()).get('/openapi.json');
     expect(json.status).toBe(200);
-    expect(json.body.paths['/v1/user']).toBeDefined();
+    // Paths are GitBook's, relative to the /v1 server.
+    expect(json.body.paths['/user']).toBeDefined();
+    expect(json.body.servers).toEqual([{ url: 'http://docs.test/v1' }]);
     const ui = await request(t.app.getHttpServer()).get('/docs/');
     expect(ui.status).toBe(200);
     expect(ui.text).toContain('swagger');

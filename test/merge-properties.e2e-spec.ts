@@ -49,7 +49,7 @@ describe('merge properties (end to end)', () => {
     const cr = await ok(alice.client.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Edit' }), 201);
     const changes = [...edits].map(([page, lines]) => ({ operation: 'update_page', page, document: { markdown: markdown(lines) } }));
     const edited = await ok(alice.client.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes }));
-    return { id: cr.id, revision: edited.revision };
+    return { id: cr.id, revision: edited.changeRequest.revision };
   }
 
   const bodies = async (spaceId: string) => {

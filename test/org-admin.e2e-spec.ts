@@ -80,23 +80,25 @@ describe('organization administration', () => {
       expect((await ada.client.get(`/v1/orgs/${orgId}`)).status).toBe(404);
     });
 
-    it('refuses another domain, a subdomain and an unverified address with a 400, adding no member', async () => {
+    it('answers outsiders (another domain, a subdomain) exactly as for a missing organization (404); an unverified address of the domain is a 400', async () => {
       const domain = newDomain();
       const owner = await t.user();
       const orgId = await org(owner, { emailDomains: [domain] });
       const stranger = await userAt(newDomain());
       const sub = await userAt(`eng.${domain}`);
-      const unverified = await userAt(domain, 'Unverified', false);
-      for (const [user, message] of [
-        [stranger, /E-mail domain not valid/],
-        [sub, /E-mail domain not valid/],
-        [unverified, /not verified/],
-      ] as const) {
+      const missing = await stranger.client.post('/v1/orgs/no-such-organization/join');
+      expect(missing.status).toBe(404);
+      for (const user of [stranger, sub]) {
         const res = await user.client.post(`/v1/orgs/${orgId}/join`);
-        expect(res.status).toBe(400);
-        expect(res.body.error.message).toMatch(message);
+        expect(res.status).toBe(404);
+        expect(res.body.error.message).toBe(missing.body.error.message.replace('no-such-organization', orgId));
         expect(await membership(orgId, user.id)).toBeUndefined();
       }
+      const unverified = await userAt(domain, 'Unverified', false);
+      const res = await unverified.client.post(`/v1/orgs/${orgId}/join`);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(/not verified/);
+      expect(await membership(orgId, unverified.id)).toBeUndefined();
     });
 
     it('answers 404 for an organization that does not exist', async () => {
@@ -116,7 +118,7 @@ describe('organization administration', () => {
       expect(res.body.error.message).toMatch(/single sign-on/);
       expect(await membership(orgId, ada.id)).toBeUndefined();
       const stranger = await userAt(newDomain());
-      expect((await stranger.client.post(`/v1/orgs/${orgId}/join`)).status).toBe(400);
+      expect((await stranger.client.post(`/v1/orgs/${orgId}/join`)).status).toBe(404);
     });
 
     it('ends concurrent joins of the same user with one membership and no error', async () => {
@@ -192,7 +194,7 @@ describe('organization administration', () => {
       expect((await ada.client.get(`/v1/email-domains/${domain}/orgs`)).body.organizations).toHaveLength(1);
       expect((await owner.client.patch(`/v1/orgs/${orgId}`, { emailDomains: [] })).status).toBe(200);
       expect((await ada.client.get(`/v1/email-domains/${domain}/orgs`)).body.organizations).toEqual([]);
-      expect((await ada.client.post(`/v1/orgs/${orgId}/join`)).status).toBe(400);
+      expect((await ada.client.post(`/v1/orgs/${orgId}/join`)).status).toBe(404);
     });
   });
 
@@ -545,7 +547,7 @@ describe('organization administration', () => {
       expect(res.body.error.message).toMatch(/no agent instructions yet/);
     });
 
-    it('lets admins replace them and every member read them', async () => {
+    it('lets admins replace them and every non-guest member read them; guests get a 403', async () => {
       const res = await owner.client.put(path(), { instructions: document('Answer in English.', 'Be brief.') });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
@@ -555,11 +557,14 @@ describe('organization administration', () => {
         updatedBy: owner.id,
         urls: { location: `http://docs.test/v1/orgs/${orgId}/agent-instructions` },
       });
-      for (const member of [reader, guest, secondAdmin]) {
+      for (const member of [reader, secondAdmin]) {
         const read = await member.client.get(path());
         expect(read.status).toBe(200);
         expect(read.body).toEqual(res.body);
       }
+      const byGuest = await guest.client.get(path());
+      expect(byGuest.status).toBe(403);
+      expect(byGuest.body.error.message).toMatch(/"read" role/);
       t.clock.advance(60_000);
       const replaced = await secondAdmin.client.put(path(), { instructions: document('Use the glossary.') });
       expect(replaced.body).toMatchObject({ updatedBy: secondAdmin.id, updatedAt: t.clock.now().toISOString(), instructions: document('Use the glossary.') });

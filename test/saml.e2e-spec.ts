@@ -405,7 +405,7 @@ describe('SAML single sign-on', () => {
       expect(Object.keys(acs.requestBody.content)).toEqual(['application/x-www-form-urlencoded']);
       expect(acs.responses['200'].content['application/json'].schema.required).toEqual(['token', 'user', 'organization']);
       expect(res.body.paths['/sso/saml/{providerId}/start'].get).toBeDefined();
-      expect(res.body.paths['/v1/orgs/{organizationId}/saml'].post.operationId).toBe('createOrganizationSAMLProvider');
+      expect(res.body.paths['/orgs/{organizationId}/saml'].post.operationId).toBe('createOrganizationSAMLProvider');
     });
 
     it('serves the SP metadata at the entity id', async () => {
@@ -459,21 +459,44 @@ describe('SAML single sign-on', () => {
       expect((await t.client(res.body.token).get('/v1/user')).body.id).toBe(member.id);
     });
 
-    it('lets an existing user who is not a member join with the default role and team', async () => {
-      expect(await membership(dave.id)).toBeNull();
-      const res = await postAcs(p.service.acsURL, respond(dave.email, { sign: 'both', nameIdOnly: true }));
+    it("lets an existing user at one of the organization's e-mail domains join with the default role and team", async () => {
+      const domain = `corp-${Date.now().toString(36)}.example`;
+      expect((await alice.client.patch(`/v1/orgs/${org}`, { emailDomains: [domain] })).status).toBe(200);
+      const existing = await t.user('Existing', { email: `existing@${domain}` });
+      expect((await carol.client.post(`/v1/orgs/${otherOrgId}/invites`, { emails: [{ email: existing.email, role: 'edit' }] })).status).toBe(200);
+      expect(await membership(existing.id)).toBeNull();
+      const res = await postAcs(p.service.acsURL, respond(existing.email, { sign: 'both', nameIdOnly: true }));
       expect(res.status).toBe(200);
-      expect(res.body.user).toMatchObject({ id: dave.id, displayName: 'Dave' });
-      expect(await membership(dave.id)).toEqual({ role: 'comment', sso: true });
-      const rows = await t.dataSource.query('SELECT 1 FROM team_members WHERE team_id = $1 AND user_id = $2', [team, dave.id]);
+      expect(res.body.user).toMatchObject({ id: existing.id, displayName: 'Existing' });
+      expect(await membership(existing.id)).toEqual({ role: 'comment', sso: true });
+      const rows = await t.dataSource.query('SELECT 1 FROM team_members WHERE team_id = $1 AND user_id = $2', [team, existing.id]);
       expect(rows).toHaveLength(1);
       // Their membership elsewhere is untouched.
-      const [other] = await t.dataSource.query('SELECT role, sso FROM organization_members WHERE organization_id = $1 AND user_id = $2', [otherOrgId, dave.id]);
+      const [other] = await t.dataSource.query('SELECT role, sso FROM organization_members WHERE organization_id = $1 AND user_id = $2', [otherOrgId, existing.id]);
       expect(other).toEqual({ role: 'edit', sso: false });
+      await alice.client.patch(`/v1/orgs/${org}`, { emailDomains: [] });
     });
 
-    it('limits the token it hands out to this organization: elsewhere the user is a stranger', async () => {
-      // dave is also an `edit` member of otherOrgId, and his own tokens keep working there.
+    it("refuses (403) an existing account that is neither a member nor at one of the organization's domains, until an admin invites it", async () => {
+      // carol is another organization's admin; this organization's IdP asserts her address.
+      const before = await counts();
+      const refused = await postAcs(p.service.acsURL, respond(carol.email));
+      expectError(refused, 403, /cannot sign in an existing account/);
+      expect(refused.body.token).toBeUndefined();
+      expect(await counts()).toEqual(before);
+      expect(await membership(carol.id)).toBeNull();
+      // Explicit linking: an admin of the organization invites the account, then SSO signs it in.
+      expect((await alice.client.post(`/v1/orgs/${org}/invites`, { emails: [{ email: carol.email, role: 'read' }] })).status).toBe(200);
+      const res = await postAcs(p.service.acsURL, respond(carol.email));
+      expect(res.status).toBe(200);
+      expect(res.body.user.id).toBe(carol.id);
+      expect(await membership(carol.id)).toEqual({ role: 'read', sso: true });
+      await alice.client.delete(`/v1/orgs/${org}/members/${carol.id}`);
+    });
+
+    it('limits the token it hands out to this organization: elsewhere the user is a stranger, on every route', async () => {
+      // dave is an `edit` member of otherOrgId, and his own tokens keep working there.
+      await alice.client.post(`/v1/orgs/${org}/invites`, { emails: [{ email: dave.email, role: 'read' }] });
       const res = await postAcs(p.service.acsURL, respond(dave.email));
       expect(res.status).toBe(200);
       const scoped = t.client(res.body.token);
@@ -482,6 +505,34 @@ describe('SAML single sign-on', () => {
       expect((await scoped.get(`/v1/orgs/${otherOrgId}/members`)).status).toBe(404);
       expect((await scoped.get('/v1/orgs')).body.items.map((o: { id: string }) => o.id)).toEqual([org]);
       expect((await dave.client.get(`/v1/orgs/${otherOrgId}`)).status).toBe(200);
+
+      // A space of the other organization dave can read with his own token.
+      const space = await carol.client.post(`/v1/orgs/${otherOrgId}/spaces`, { title: 'Other handbook' });
+      expect(space.status).toBe(201);
+      expect((await dave.client.get(`/v1/spaces/${space.body.id}`)).status).toBe(200);
+      expect((await scoped.get(`/v1/spaces/${space.body.id}`)).status).toBe(404);
+
+      // Creating an organization is outside its one organization.
+      const orgsBefore = (await t.dataSource.query('SELECT count(*)::int AS n FROM organizations'))[0].n;
+      expectError(await scoped.post('/v1/orgs', { title: 'Escape' }), 403, /acts only in that organization/);
+      expect((await t.dataSource.query('SELECT count(*)::int AS n FROM organizations'))[0].n).toBe(orgsBefore);
+
+      // An organization dave could join by link or by his e-mail domain is out of reach with this token.
+      const daveDomain = dave.email.slice(dave.email.indexOf('@') + 1);
+      const open = await t.organization(carol, [], 'Open Org');
+      expect((await carol.client.patch(`/v1/orgs/${open}`, { inviteLinks: true, emailDomains: [daveDomain] })).status).toBe(200);
+      const link = await carol.client.post(`/v1/orgs/${open}/link-invites`, { role: 'edit' });
+      expect(link.status).toBe(201);
+      expectError(await scoped.post(`/v1/orgs/${open}/invites/${link.body.id}`), 404);
+      expectError(await scoped.get(`/v1/orgs/${open}/invites/${link.body.id}`), 404);
+      expectError(await scoped.post(`/v1/orgs/${open}/join`), 404);
+      const listed = await scoped.get(`/v1/email-domains/${daveDomain}/orgs`);
+      expect(listed.status).toBe(200);
+      expect(listed.body.organizations.map((o: { id: string }) => o.id)).not.toContain(open);
+      const rows = await t.dataSource.query('SELECT 1 FROM organization_members WHERE organization_id = $1 AND user_id = $2', [open, dave.id]);
+      expect(rows).toHaveLength(0);
+      // His own token still can: the refusals come from the SSO token's scope.
+      expect((await dave.client.post(`/v1/orgs/${open}/join`)).status).toBe(204);
     });
 
     it('honours invitations waiting for the e-mail of a user it creates', async () => {
@@ -515,6 +566,62 @@ describe('SAML single sign-on', () => {
       expect(res.status).toBe(200);
       expect(await membership(res.body.user.id)).toEqual({ role: 'comment', sso: true });
       await alice.client.patch(`/v1/orgs/${org}`, { sso: false });
+    });
+
+    describe('one-time use', () => {
+      const startRequestId = async (of = p) => authnRequestFrom((await http().get(local(of.service.startURL))).headers.location).id;
+
+      it('refuses the same SAMLResponse posted twice (401): it signs in once', async () => {
+        const once = respond('replayed@corp.example');
+        expect((await postAcs(p.service.acsURL, once)).status).toBe(200);
+        const before = await counts();
+        expectError(await postAcs(p.service.acsURL, once), 401, /already been used/);
+        expect(await counts()).toEqual(before);
+      });
+
+      it('lets concurrent posts of one SAMLResponse sign in only once', async () => {
+        const once = respond('raced@corp.example');
+        const results = await Promise.all(Array.from({ length: 4 }, () => postAcs(p.service.acsURL, once)));
+        expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401, 401]);
+      });
+
+      it('accepts a response to a request we issued, once; a second response to that request is refused', async () => {
+        const requestId = await startRequestId();
+        const res = await postAcs(p.service.acsURL, respond('sp.initiated@corp.example', { inResponseTo: requestId }));
+        expect(res.status).toBe(200);
+        const before = await counts();
+        // A new assertion (new ID) answering the same request: the request was used up.
+        expectError(await postAcs(p.service.acsURL, respond('sp.initiated@corp.example', { inResponseTo: requestId })), 401, /InResponseTo/);
+        expect(await counts()).toEqual(before);
+      });
+
+      it('refuses an InResponseTo we never issued, or issued for another provider (401)', async () => {
+        const before = await counts();
+        expectError(await postAcs(p.service.acsURL, respond('unknown.request@corp.example', { inResponseTo: '_never-issued' })), 401, /InResponseTo/);
+        const sibling = await createProvider({ label: 'Sibling start' }, org);
+        const siblingRequest = await startRequestId(sibling);
+        expectError(await postAcs(p.service.acsURL, respond('unknown.request@corp.example', { inResponseTo: siblingRequest })), 401, /InResponseTo/);
+        await alice.client.delete(provider(sibling.id, org));
+        expect(await counts()).toEqual(before);
+        expect(await t.dataSource.query('SELECT 1 FROM users WHERE email = $1', ['unknown.request@corp.example'])).toHaveLength(0);
+      });
+
+      it('keeps issued request ids and used assertion ids in PostgreSQL with an expiry, pruning expired rows', async () => {
+        await startRequestId();
+        await t.dataSource.query(
+          `INSERT INTO saml_message_ids (provider_id, kind, message_id, expires_at) VALUES ($1, 'assertion', '_stale', now() - interval '1 minute')`,
+          [p.id],
+        );
+        expect((await postAcs(p.service.acsURL, respond('pruning@corp.example'))).status).toBe(200);
+        const rows: { kind: string; message_id: string; live: boolean }[] = await t.dataSource.query(
+          'SELECT kind, message_id, expires_at > now() AS live FROM saml_message_ids WHERE provider_id = $1',
+          [p.id],
+        );
+        expect(rows.find((r) => r.message_id === '_stale')).toBeUndefined();
+        expect(rows.every((r) => r.live)).toBe(true);
+        expect(rows.some((r) => r.kind === 'request')).toBe(true);
+        expect(rows.some((r) => r.kind === 'assertion')).toBe(true);
+      });
     });
 
     describe('refuses, with a 4xx in the error shape and nothing written,', () => {

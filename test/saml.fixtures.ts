@@ -77,6 +77,8 @@ export interface ResponseOptions {
   sign?: 'assertion' | 'response' | 'both' | 'none';
   /** Put the e-mail only in the NameID (no attributes). */
   nameIdOnly?: boolean;
+  /** The AuthnRequest answered (SP-initiated sign-in), on the Response and the SubjectConfirmationData. */
+  inResponseTo?: string;
 }
 
 function escapeXml(text: string): string {
@@ -89,6 +91,7 @@ function unsignedResponse(o: ResponseOptions & { issuer: string }): string {
   const notOnOrAfter = (o.notOnOrAfter ?? new Date(now.getTime() + 5 * 60 * 1000)).toISOString();
   const id = (prefix: string) => `_${prefix}${randomBytes(16).toString('hex')}`;
   const email = escapeXml(o.email);
+  const inResponseTo = o.inResponseTo ? ` InResponseTo="${escapeXml(o.inResponseTo)}"` : '';
   const attributes = o.nameIdOnly
     ? ''
     : `<saml:AttributeStatement>` +
@@ -99,7 +102,7 @@ function unsignedResponse(o: ResponseOptions & { issuer: string }): string {
       `</saml:AttributeStatement>`;
   return (
     `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ` +
-    `ID="${id('r')}" Version="2.0" IssueInstant="${now.toISOString()}" Destination="${escapeXml(o.acsURL)}">` +
+    `ID="${id('r')}" Version="2.0" IssueInstant="${now.toISOString()}" Destination="${escapeXml(o.acsURL)}"${inResponseTo}>` +
     `<saml:Issuer>${escapeXml(o.issuer)}</saml:Issuer>` +
     `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
     `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id('a')}" Version="2.0" IssueInstant="${now.toISOString()}">` +
@@ -107,7 +110,7 @@ function unsignedResponse(o: ResponseOptions & { issuer: string }): string {
     `<saml:Subject>` +
     `<saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${email}</saml:NameID>` +
     `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer">` +
-    `<saml:SubjectConfirmationData NotOnOrAfter="${notOnOrAfter}" Recipient="${escapeXml(o.acsURL)}"/>` +
+    `<saml:SubjectConfirmationData NotOnOrAfter="${notOnOrAfter}" Recipient="${escapeXml(o.acsURL)}"${inResponseTo}/>` +
     `</saml:SubjectConfirmation>` +
     `</saml:Subject>` +
     `<saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${notOnOrAfter}">` +
@@ -122,10 +125,13 @@ function unsignedResponse(o: ResponseOptions & { issuer: string }): string {
   );
 }
 
-/** The AuthnRequest XML carried by an HTTP-Redirect binding URL (base64 of raw DEFLATE). */
-export function authnRequestFrom(location: string): { url: URL; xml: string } {
+/** The AuthnRequest XML carried by an HTTP-Redirect binding URL (base64 of raw DEFLATE), and its ID. */
+export function authnRequestFrom(location: string): { url: URL; xml: string; id: string } {
   const url = new URL(location);
   const encoded = url.searchParams.get('SAMLRequest');
   if (!encoded) throw new Error(`no SAMLRequest in ${location}`);
-  return { url, xml: inflateRawSync(Buffer.from(encoded, 'base64')).toString('utf8') };
+  const xml = inflateRawSync(Buffer.from(encoded, 'base64')).toString('utf8');
+  const id = /<samlp:AuthnRequest[^>]*\sID="([^"]+)"/.exec(xml)?.[1];
+  if (!id) throw new Error(`no ID in ${xml}`);
+  return { url, xml, id };
 }

@@ -687,6 +687,39 @@ describe('sharing', () => {
       expect(await audience('collections', c, { role: 'read' })).toEqual(sorted([[editor, 'read'], [creator, 'read']]));
     });
 
+    it('shows e-mail addresses to non-guest members only: a guest sees only their own, in every list that shows users', async () => {
+      const s = await createSpace({}, owner, org2);
+      await share('spaces', s, { role: 'comment', users: [guest.id] }, owner);
+      const emailsSeenBy = async (who: TestUser, path: string) => {
+        const res = await who.client.get(path);
+        expect(res.status).toBe(200);
+        return new Map<string, string | undefined>(res.body.items.map((item: any) => [item.user.id, item.user.email]));
+      };
+      const byGuest = await emailsSeenBy(guest, aggregate('spaces', s));
+      expect(byGuest.size).toBeGreaterThan(2);
+      expect(byGuest.get(guest.id)).toBe(guest.email);
+      for (const [id, email] of byGuest) if (id !== guest.id) expect(email).toBeUndefined();
+      const byReader = await emailsSeenBy(reader, aggregate('spaces', s));
+      expect(byReader.get(owner.id)).toBe(owner.email);
+      expect(byReader.get(guest.id)).toBe(guest.email);
+      // The user grant list, comments and change requests follow the same rule.
+      expect((await emailsSeenBy(guest, `${perms('spaces', s)}/users`)).get(guest.id)).toBe(guest.email);
+      const ownerComment = await owner.client.post(`/v1/spaces/${s}/comments`, { body: { markdown: 'Hello' } });
+      expect(ownerComment.status).toBe(200);
+      const comments = await guest.client.get(`/v1/spaces/${s}/comments`);
+      expect(comments.status).toBe(200);
+      expect(comments.body.items[0].postedBy).toMatchObject({ id: owner.id });
+      expect(comments.body.items[0].postedBy.email).toBeUndefined();
+      expect((await reader.client.get(`/v1/spaces/${s}/comments`)).body.items[0].postedBy.email).toBe(owner.email);
+      const cr = await owner.client.post(`/v1/spaces/${s}/change-requests`, { subject: 'Draft' });
+      expect(cr.status).toBe(201);
+      const seenByGuest = await guest.client.get(`/v1/spaces/${s}/change-requests/${cr.body.id}`);
+      expect(seenByGuest.status).toBe(200);
+      expect(seenByGuest.body.createdBy).toMatchObject({ id: owner.id });
+      expect(seenByGuest.body.createdBy.email).toBeUndefined();
+      expect((await reader.client.get(`/v1/spaces/${s}/change-requests/${cr.body.id}`)).body.createdBy.email).toBe(owner.email);
+    });
+
     it('is 404 to outsiders and 400 on bad queries', async () => {
       const s = await createSpace({}, owner, org2);
       const c = await createCollection({}, owner, org2);

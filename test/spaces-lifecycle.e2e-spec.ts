@@ -1,6 +1,7 @@
-import { DAY_MS, JOBS, QUEUES } from '@app/common';
+import { DAY_MS } from '@app/common';
 import { TestApp, TestUser } from '@app/testing';
 import { TestWorker } from '@app/testing/test-worker';
+import { PurgeDeletedSpaces } from '../src/modules/spaces/application/space.jobs';
 import { Transactions } from '../src/database/transactions';
 import { SpacesService } from '../src/modules/spaces/application/spaces.service';
 import { SpacesRepository } from '../src/modules/spaces/infrastructure/spaces.repository';
@@ -120,13 +121,13 @@ describe('space lifecycle', () => {
 
       worker = await TestWorker.start(t);
       // The scheduler may already have run it once at start; either way the expired space is gone now.
-      await worker.run(QUEUES.maintenance, JOBS.purgeDeletedSpaces);
+      await worker.run(PurgeDeletedSpaces, {});
       expect(await spaceRow(t, expired)).toBeUndefined();
       expect(await t.dataSource.query('SELECT * FROM content_grants WHERE space_id = $1', [expired])).toHaveLength(0);
       expect(await spaceRow(t, kept)).toBeDefined();
       expect(await spaceRow(t, live)).toBeDefined();
 
-      const again = await worker.run<{ purged: number }>(QUEUES.maintenance, JOBS.purgeDeletedSpaces);
+      const again = await worker.run<{ purged: number }>(PurgeDeletedSpaces, {});
       expect(again.purged).toBe(0);
       expect(await spaceRow(t, kept)).toBeDefined();
 
@@ -136,8 +137,8 @@ describe('space lifecycle', () => {
     });
 
     it('is scheduled to repeat every SPACE_PURGE_EVERY_MS', async () => {
-      const schedulers = await worker.queue(QUEUES.maintenance).getJobSchedulers();
-      expect(schedulers).toEqual([expect.objectContaining({ key: JOBS.purgeDeletedSpaces, every: t.config.spacePurgeEveryMs })]);
+      const schedules = await worker.operations.schedules(PurgeDeletedSpaces.queue);
+      expect(schedules).toEqual([{ key: PurgeDeletedSpaces.name, name: PurgeDeletedSpaces.name, everyMs: t.config.spacePurgeEveryMs }]);
     });
   });
 

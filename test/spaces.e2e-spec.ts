@@ -115,7 +115,9 @@ describe('spaces', () => {
       [{ parent: null }, /parent/],
       [{ parent: 7 }, /parent/],
       [{ empty: false }, /empty/],
-      [{ template: { id: 'x' } }, /template/],
+      [{ template: { id: 'x' }, empty: true }, /template/],
+      [{ template: { id: 'x', surprise: 1 } }, /surprise/],
+      [{ computedSource: { source: 'x' } }, /computedSource/],
       [{ visibility: 'public' }, /visibility/],
       [{ title: 'ok', surprise: 1 }, /surprise/],
     ])('refuses %j with 400 and writes nothing', async (body, message) => {
@@ -585,6 +587,23 @@ describe('spaces', () => {
       expect((await creator.client.post(`/v1/spaces/${id}/transfer`, { organization: createTarget })).status).toBe(403);
       expect((await mallory.client.post(`/v1/spaces/${id}/transfer`, { organization: otherOrg })).status).toBe(404);
       expect((await spaceRow(t, id))!.organization_id).toBe(org);
+    });
+
+    it('needs the organization admin role in the source: an admin grant on the space is not enough (403, nothing moves)', async () => {
+      const col = await collection(t, org);
+      const id = await space(alice, org, { parent: col });
+      await grant(t, org, { space: id }, reader, 'admin');
+      const readersOrg = await t.organization(reader, [], 'Reader own org');
+      expect((await reader.client.get(`/v1/spaces/${id}`)).body.permissions.admin).toBe(true);
+      const refused = await reader.client.post(`/v1/spaces/${id}/transfer`, { organization: readersOrg });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toMatch(/"admin" role in that organization/);
+      // The `create` role in the source organization is not enough either.
+      await grant(t, org, { space: id }, creator, 'admin');
+      const creatorsOrg = await t.organization(creator, [], 'Creator own org');
+      expect((await creator.client.post(`/v1/spaces/${id}/transfer`, { organization: creatorsOrg })).status).toBe(403);
+      expect(await spaceRow(t, id)).toMatchObject({ organization_id: org, parent_id: col });
+      expect(await t.dataSource.query('SELECT 1 FROM content_grants WHERE space_id = $1', [id])).toHaveLength(2);
     });
 
     it('answers 409 for the same organization and 412 when merge rules name members', async () => {

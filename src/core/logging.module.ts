@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, AppConfig } from '@app/common';
+import { redactUrl } from './logging/redact-url';
 
 /**
  * JSON logs. Each request gets an id (the caller's `X-Request-Id` when it sends a sane one),
  * echoed in the response. Only method, path and status are logged: never headers, bodies or
- * query strings, so tokens and credentials cannot end up in logs.
+ * query strings, and the secret segment of credential-bearing paths (file keys, PDF tokens,
+ * link-invite ids) is replaced by `[redacted]`, so tokens and credentials cannot end up in logs.
  */
 @Module({
   imports: [
@@ -24,7 +26,7 @@ import { APP_CONFIG, AppConfig } from '@app/common';
             return id;
           },
           serializers: {
-            req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+            req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: redactUrl(req.url) }),
             res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
           },
           redact: ['req.headers', 'res.headers'],

@@ -21,6 +21,10 @@ export class DatabaseModule {
             ...dataSourceOptions(config.databaseUrl, config.dbPoolSize),
             migrationsRun: options.applyMigrations && config.migrationsRun,
             logging: false,
+            // The process checked the connection before building the app (bootstrap/database-ready.ts);
+            // this only bounds a database that goes away in between.
+            retryAttempts: config.dbConnectAttempts,
+            retryDelay: config.dbConnectRetryMs,
           }),
         }),
       ],

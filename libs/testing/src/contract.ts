@@ -9,9 +9,26 @@ type Spec = { paths: Record<string, Record<string, Operation>>; components: { re
 type Operation = { responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> };
 
 const SPECS: { id: string; spec: Spec }[] = [
-  { id: 'gitbook-0.146', spec: toJsonSchemaDialect(require('@gitbook/api/spec/openapi.json')) },
-  { id: 'gitbook-current', spec: toJsonSchemaDialect(require('gitbook-api-current/spec/openapi.json')) },
+  { id: 'gitbook-0.146', spec: withSatisfiablePageEdits(toJsonSchemaDialect(require('@gitbook/api/spec/openapi.json'))) },
+  { id: 'gitbook-current', spec: withSatisfiablePageEdits(toJsonSchemaDialect(require('gitbook-api-current/spec/openapi.json'))) },
 ];
+
+/**
+ * GitBook's `page_edited` change says its `attributes` match exactly one (`oneOf`) of the
+ * document, group and link attribute schemas. None of the three forbids other properties and
+ * all accept `title` alone, so every non-empty object matches at least two and the `oneOf` can
+ * never hold, for GitBook's own responses too. Only here is it read as `anyOf`: the attributes
+ * must still match one of the three.
+ */
+function withSatisfiablePageEdits<T>(document: T): T {
+  const schema = (document as { components: { schemas: Record<string, any> } }).components.schemas.RevisionSemanticChangePageEdited;
+  const attributes = schema?.properties?.attributes;
+  if (attributes?.oneOf) {
+    attributes.anyOf = attributes.oneOf;
+    delete attributes.oneOf;
+  }
+  return document;
+}
 
 /** OpenAPI 3.0's `nullable` as plain JSON Schema, which Ajv validates everywhere it appears. */
 function toJsonSchemaDialect<T>(document: T): T {
@@ -76,7 +93,9 @@ function findOperation(method: string, path: string): Match | undefined {
       const operation = item[method.toLowerCase()];
       if (!operation) continue;
       const parts = template.split('/').filter(Boolean);
-      if (parts.length !== segments.length) continue;
+      // `{pagePath}` is a page path: GitBook's clients send its slashes as they are.
+      const restParam = parts[parts.length - 1] === '{pagePath}';
+      if (restParam ? segments.length < parts.length : parts.length !== segments.length) continue;
       let literals = 0;
       const ok = parts.every((part, i) => {
         if (part.startsWith('{')) return true;

@@ -1,19 +1,42 @@
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../../src/database/data-source-options';
 
-/** The server the tests use; TEST_DATABASE_URL points at its maintenance database. */
-export const TEST_SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const TEMPLATE_DB = 'docs_test_template';
+/** The server the tests use; TEST_DATABASE_URL (set by the global setup when not given) points at its maintenance database. */
+export function testServerUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+/**
+ * Every name a test run creates (databases, queue prefixes) carries this run id, so two runs on one
+ * server, or a run beside a developer's own databases, never touch each other's. The global setup
+ * picks it once and passes it to the test workers through the environment.
+ */
+export function testRunId(): string {
+  if (!process.env.TEST_RUN_ID) process.env.TEST_RUN_ID = randomBytes(4).toString('hex');
+  // Letters and digits only: the run's names are matched by the prefix `docs_test_<run>_`.
+  if (!/^[a-z0-9]+$/.test(process.env.TEST_RUN_ID)) throw new Error('TEST_RUN_ID must be lower-case letters and digits');
+  return process.env.TEST_RUN_ID;
+}
+
+export function templateDatabaseName(): string {
+  return `docs_test_${testRunId()}_template`;
+}
+
+/** A database or queue-prefix name unique to this run and this call: `docs_test_<run>_<label>_<random>`. */
+export function uniqueTestName(label = 'db'): string {
+  return `docs_test_${testRunId()}_${label}_${randomBytes(4).toString('hex')}`;
+}
 
 export function databaseUrl(name: string): string {
-  const url = new URL(TEST_SERVER_URL);
+  const url = new URL(testServerUrl());
   url.pathname = `/${name}`;
   return url.toString();
 }
 
 async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: TEST_SERVER_URL });
+  const client = new Client({ connectionString: testServerUrl() });
   await client.connect();
   try {
     return await work(client);
@@ -22,13 +45,11 @@ async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Builds the migrated template every test database is cloned from (once per test run). */
+/** Builds the migrated template every test database of this run is cloned from. */
 export async function buildTemplateDatabase(): Promise<void> {
-  await admin(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${TEMPLATE_DB}`);
-  });
-  const dataSource = new DataSource(dataSourceOptions(databaseUrl(TEMPLATE_DB), 1));
+  const template = templateDatabaseName();
+  await admin((client) => client.query(`CREATE DATABASE ${template}`));
+  const dataSource = new DataSource(dataSourceOptions(databaseUrl(template), 1));
   await dataSource.initialize();
   try {
     await dataSource.runMigrations();
@@ -37,12 +58,40 @@ export async function buildTemplateDatabase(): Promise<void> {
   }
 }
 
-/** A fresh, migrated database for one test file. */
+export async function dropTemplateDatabase(): Promise<void> {
+  await dropTestDatabase(templateDatabaseName());
+}
+
+/**
+ * Drops whatever this run left behind (a test file that crashed or timed out before its afterAll);
+ * the template goes last, since the others were cloned from it. Returns the names it dropped.
+ */
+export async function dropRunDatabases(): Promise<string[]> {
+  const names = await admin(async (client) => {
+    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [`docs_test_${testRunId()}_`]);
+    return rows.map((row) => row.datname);
+  });
+  const template = templateDatabaseName();
+  for (const name of names.filter((n) => n !== template)) await dropTestDatabase(name);
+  await dropTestDatabase(template);
+  return names;
+}
+
+/** A fresh, migrated database for one test file, cloned from this run's template. */
 export async function createTestDatabase(name: string): Promise<string> {
-  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
+  assertOwnName(name);
+  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabaseName()}`));
   return databaseUrl(name);
 }
 
+/** Drops a database this run created; refuses any other name, so a bug here cannot drop someone's data. */
 export async function dropTestDatabase(name: string): Promise<void> {
+  assertOwnName(name);
   await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+function assertOwnName(name: string): void {
+  if (!name.startsWith(`docs_test_${testRunId()}_`) || !/^[a-z0-9_]+$/.test(name)) {
+    throw new Error(`refusing to touch database ${name}: not created by test run ${testRunId()}`);
+  }
 }

@@ -1,3 +1,5 @@
 export * from './contract';
 export * from './database';
 export * from './test-app';
+export * from './redis-keys';
+export * from './services';

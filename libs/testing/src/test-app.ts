@@ -8,7 +8,9 @@ import { AppModule } from '../../../src/app.module';
 import { configureApi } from '../../../src/bootstrap/configure-api';
 import { OnboardingService } from '../../../src/modules/organizations/application/onboarding.service';
 import { checkContract } from './contract';
-import { createTestDatabase, dropTestDatabase } from './database';
+import { createTestDatabase, dropTestDatabase, uniqueTestName } from './database';
+import { removeQueueKeys } from './redis-keys';
+import { testRedisUrl } from './services';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -71,7 +73,7 @@ export interface TestUser {
 
 /**
  * A running API on its own database (cloned from the migrated template) and its own queue
- * prefix, with a clock the test controls. Real PostgreSQL and Redis underneath.
+ * prefix (Redis) or job schema (PostgreSQL, inside its database), with a clock the test controls. Real PostgreSQL and Redis underneath.
  */
 export class TestApp {
   private counter = 0;
@@ -84,14 +86,13 @@ export class TestApp {
   ) {}
 
   static async start(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-    const suffix = randomBytes(6).toString('hex');
-    const databaseName = `docs_test_${suffix}`;
+    const databaseName = uniqueTestName('app');
     const databaseUrl = await createTestDatabase(databaseName);
     const config: AppConfig = {
       ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }),
       databaseUrl,
       migrationsRun: false,
-      queuePrefix: `test-${suffix}`,
+      queuePrefix: databaseName,
       publicUrl: 'http://docs.test',
       dbPoolSize: 5,
       ...overrides,
@@ -148,6 +149,10 @@ export class TestApp {
 
   async close(): Promise<void> {
     await this.app.close();
+    // The job data of the PostgreSQL backend goes with the database; Redis keeps it under the prefix.
+    if (this.config.jobsBackend === 'redis' && this.config.redisUrl === testRedisUrl()) {
+      await removeQueueKeys(this.config.redisUrl, this.config.queuePrefix);
+    }
     await dropTestDatabase(this.databaseName);
   }
 }

@@ -1,23 +1,21 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import { Test, TestingModule } from '@nestjs/testing';
-import { Queue, QueueEvents } from 'bullmq';
 import { APP_CONFIG, CLOCK } from '@app/common';
-import { redisConnection } from '../../../src/queue/redis-connection';
+import { JobBackend } from '../../../src/jobs/bullmq/job-backend';
+import { JobOperations } from '../../../src/jobs/bullmq/job-operations';
+import { JobDefinition } from '../../../src/jobs/job-definition';
+import { JobPort } from '../../../src/jobs/job-port';
 import { WorkerModule } from '../../../src/worker.module';
 import { TestApp } from './test-app';
+import type { QueueEvents } from 'bullmq';
 
 /**
- * The worker process next to a TestApp: the real WorkerModule (queue processors included)
- * with the app's configuration and clock, so it shares its database, queue prefix and time.
- * Real Redis and BullMQ underneath.
+ * The worker process next to a TestApp: the real WorkerModule (job handlers included) with the
+ * app's configuration and clock, so it shares its database, job backend, queue prefix and time.
  */
 export class TestWorker {
   private readonly events = new Map<string, QueueEvents>();
 
-  private constructor(
-    private readonly moduleRef: TestingModule,
-    private readonly t: TestApp,
-  ) {}
+  private constructor(private readonly moduleRef: TestingModule) {}
 
   static async start(t: TestApp): Promise<TestWorker> {
     const moduleRef = await Test.createTestingModule({ imports: [WorkerModule] })
@@ -28,38 +26,34 @@ export class TestWorker {
       .compile();
     moduleRef.useLogger(false);
     await moduleRef.init();
-    return new TestWorker(moduleRef, t);
+    return new TestWorker(moduleRef);
   }
 
-  queue(name: string): Queue {
-    return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+  get operations(): JobOperations {
+    return this.moduleRef.get(JobOperations);
   }
 
-  /** Enqueues a job on the real queue and waits until the worker has finished it; returns its result. */
-  async run<T = unknown>(queueName: string, jobName: string, data: Record<string, unknown> = {}, timeoutMs = 15000): Promise<T> {
-    const events = await this.queueEvents(queueName);
-    const job = await this.queue(queueName).add(jobName, data);
-    return (await job.waitUntilFinished(events, timeoutMs)) as T;
+  /** Enqueues a job through the job port and waits until the worker has finished it; returns its result. */
+  async run<T = unknown, P extends object = object>(job: JobDefinition<P>, payload: P, timeoutMs = 15000): Promise<T> {
+    const events = await this.queueEvents(job.queue);
+    const { id } = await this.moduleRef.get(JobPort).enqueue(job, payload);
+    const backend = this.moduleRef.get(JobBackend);
+    const added = await backend.queue(job.queue).getJob(id);
+    return (await added!.waitUntilFinished(events, timeoutMs)) as T;
   }
 
-  /** Stops the processors and removes every key of the test's queues from Redis. */
+  /** Stops the handlers; the TestApp removes the job data with its database and queue prefix. */
   async close(): Promise<void> {
     for (const events of this.events.values()) await events.close();
-    const names = [...this.events.keys()];
     await this.moduleRef.close();
-    for (const name of names) {
-      const queue = new Queue(name, { connection: redisConnection(this.t.config.redisUrl), prefix: this.t.config.queuePrefix });
-      await queue.obliterate({ force: true });
-      await queue.close();
-    }
   }
 
-  private async queueEvents(name: string): Promise<QueueEvents> {
-    let events = this.events.get(name);
+  private async queueEvents(queue: string): Promise<QueueEvents> {
+    let events = this.events.get(queue);
     if (!events) {
-      events = new QueueEvents(name, { connection: redisConnection(this.t.config.redisUrl), prefix: this.t.config.queuePrefix });
+      events = this.moduleRef.get(JobBackend).queueEvents(queue);
       await events.waitUntilReady();
-      this.events.set(name, events);
+      this.events.set(queue, events);
     }
     return events;
   }

@@ -82,8 +82,24 @@ describe('GuardedFetcher', () => {
     await expect(fetcher.fetch('ftp://127.0.0.1/x', limits)).rejects.toThrow('only http and https URLs can be fetched');
     await expect(new GuardedFetcher().fetch(`${base}/file`, limits)).rejects.toThrow('"127.0.0.1" is a private or reserved address');
     await expect(new GuardedFetcher().fetch(`http://localhost:${new URL(base).port}/file`, limits)).rejects.toThrow(
-      '"localhost" resolves to a private or reserved address',
+      'could not connect to "localhost"',
     );
+  });
+
+  it('never echoes DNS answers or system errors: one generic message for every failure below HTTP', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const failures = await Promise.all([
+      fetcher.fetch('http://no-such-host.invalid/file', limits).catch((e: Error) => e.message),
+      fetcher.fetch(`http://127.0.0.1:${port}/file`, limits).catch((e: Error) => e.message),
+      new GuardedFetcher().fetch(`http://localhost:${port}/file`, limits).catch((e: Error) => e.message),
+    ]);
+    expect(failures[0]).toBe('could not connect to "no-such-host.invalid" (it does not resolve, refused the connection, or is not an allowed address)');
+    expect(failures[1]).toBe('could not connect to "127.0.0.1" (it does not resolve, refused the connection, or is not an allowed address)');
+    expect(failures[2]).toBe('could not connect to "localhost" (it does not resolve, refused the connection, or is not an allowed address)');
+    for (const message of failures) expect(message).not.toMatch(/ENOTFOUND|ECONNREFUSED|EAI_AGAIN|getaddrinfo|::1|:\d+/);
   });
 
   it('reaches private addresses only when the operator allows them (OUTBOUND_ALLOW_PRIVATE)', async () => {

@@ -27,7 +27,8 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  * and OpenAPI sources later): http(s) only, public addresses only unless the operator allows
  * private ones (OUTBOUND_ALLOW_PRIVATE), checked on every address the name resolves to at
  * connection time (so DNS cannot swap in a private one afterwards), bounded redirects, time and
- * size. Failures are InvalidErrors (the caller says what was being fetched).
+ * size. Failures are InvalidErrors (the caller says what was being fetched) whose messages never
+ * carry DNS answers or system error text.
  */
 @Injectable()
 export class GuardedFetcher {
@@ -65,7 +66,7 @@ export class GuardedFetcher {
       const fail = (error: Error) => {
         if (settled) return;
         settled = true;
-        reject(error instanceof InvalidError ? error : new InvalidError(`could not fetch the file (${error.message})`));
+        reject(error instanceof InvalidError ? error : unreachable(host));
       };
       const request = client.get(
         parsed,
@@ -119,6 +120,17 @@ export class GuardedFetcher {
   }
 }
 
+/**
+ * One answer for every failure below HTTP (no such name, a name resolving to a refused address,
+ * connection refused or reset, TLS errors). The system's message would echo DNS answers and
+ * internal addresses (`getaddrinfo ENOTFOUND ...`, `connect ECONNREFUSED 10.0.0.5:80`), and
+ * telling "resolves to a private address" apart from "does not resolve" would let a caller map
+ * the server's internal DNS; the host named is the one the caller gave.
+ */
+function unreachable(host: string): InvalidError {
+  return new InvalidError(`could not connect to "${host}" (it does not resolve, refused the connection, or is not an allowed address)`);
+}
+
 /** dns.lookup that refuses names resolving to any address `allows` refuses. */
 function guardedLookup(allows: (address: string) => boolean) {
   return (hostname: string, options: { all?: boolean; family?: number } | number, callback: LookupCallback): void => {
@@ -127,7 +139,7 @@ function guardedLookup(allows: (address: string) => boolean) {
       if (error) return callback(error, '');
       const list = addresses as LookupAddress[];
       if (list.length === 0 || list.some((entry) => !allows(entry.address))) {
-        return callback(Object.assign(new InvalidError(`"${hostname}" resolves to a private or reserved address`), { code: 'EBLOCKED' }) as never, '');
+        return callback(Object.assign(unreachable(hostname), { code: 'EBLOCKED' }) as never, '');
       }
       if (opts.all) return callback(null, list);
       callback(null, list[0].address, list[0].family);

@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ContentCoreModule } from '../content/content-core.module';
+import { ContentReaderModule } from '../content/content-reader.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SearchCoreModule } from '../search/search-core.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { ChangeRequestPresenter } from './api/change-request.presenter';
+import { ChangeRequestReadsController } from './api/change-request-reads.controller';
+import { ContributorPresenter } from './api/contributor.presenter';
+import { ChangeRequestReadsService } from './application/change-request-reads.service';
 import { ChangeRequestsController } from './api/change-requests.controller';
 import { ReviewsController } from './api/reviews.controller';
 import { ChangeRequestLocks } from './application/change-request-locks';
@@ -18,8 +22,8 @@ import { ReviewsRepository } from './infrastructure/reviews.repository';
  * ChangeRequestsService (`resolve`, `commitEdit`, `adjustComments`) and ChangeRequestPresenter.
  */
 @Module({
-  imports: [SpacesModule, ContentCoreModule, OrganizationsModule, SearchCoreModule],
-  controllers: [ChangeRequestsController, ReviewsController],
+  imports: [SpacesModule, ContentCoreModule, ContentReaderModule, OrganizationsModule, SearchCoreModule],
+  controllers: [ChangeRequestsController, ReviewsController, ChangeRequestReadsController],
   providers: [
     ChangeRequestsService,
     ChangeRequestMergeService,
@@ -28,6 +32,8 @@ import { ReviewsRepository } from './infrastructure/reviews.repository';
     ReviewsRepository,
     ChangeRequestLocks,
     ChangeRequestPresenter,
+    ChangeRequestReadsService,
+    ContributorPresenter,
   ],
   exports: [ChangeRequestsService, ChangeRequestPresenter],
 })

@@ -1,11 +1,17 @@
 import { Module } from '@nestjs/common';
 import { ContentStore } from './application/content-store.service';
+import { FileCollector } from './application/file-collector.service';
+import { FilesModule } from './files.module';
 import { DocumentsRepository } from './infrastructure/documents.repository';
 import { RevisionsRepository } from './infrastructure/revisions.repository';
 
-/** Revisions and documents, with no HTTP: imported by spaces (first revision) and the content API. */
+/**
+ * Revisions and documents, with no HTTP: imported by spaces (first revision, and the purge
+ * releasing stored files through FileCollector) and the content API.
+ */
 @Module({
-  providers: [ContentStore, RevisionsRepository, DocumentsRepository],
-  exports: [ContentStore],
+  imports: [FilesModule],
+  providers: [ContentStore, FileCollector, RevisionsRepository, DocumentsRepository],
+  exports: [ContentStore, FileCollector],
 })
 export class ContentCoreModule {}

@@ -10,6 +10,6 @@ import { LocalDiskFileStorage } from './infrastructure/file-storage.local';
  */
 @Module({
   providers: [FilesService, { provide: FileStorage, useClass: LocalDiskFileStorage }],
-  exports: [FilesService],
+  exports: [FilesService, FileStorage],
 })
 export class FilesModule {}

@@ -3,13 +3,16 @@ import { APP_GUARD } from '@nestjs/core';
 import { BearerGuard } from './api/bearer.guard';
 import { UserController } from './api/user.controller';
 import { UserPresenter } from './api/user.presenter';
+import { UsersController } from './api/users.controller';
+import { UserDirectory } from './application/user-directory.service';
 import { IdentityService } from './application/identity.service';
+import { TokenUsageRecorder } from './infrastructure/token-usage.recorder';
 import { UsersRepository } from './infrastructure/users.repository';
 
 @Global()
 @Module({
-  controllers: [UserController],
-  providers: [IdentityService, UsersRepository, UserPresenter, { provide: APP_GUARD, useClass: BearerGuard }],
-  exports: [IdentityService, UserPresenter],
+  controllers: [UserController, UsersController],
+  providers: [IdentityService, UserDirectory, UsersRepository, TokenUsageRecorder, UserPresenter, { provide: APP_GUARD, useClass: BearerGuard }],
+  exports: [IdentityService, UserPresenter, TokenUsageRecorder],
 })
 export class IdentityModule {}

@@ -6,7 +6,7 @@ import { SpacesController } from './api/spaces.controller';
 import { SpacesService } from './application/spaces.service';
 import { SpacesRepository } from './infrastructure/spaces.repository';
 
-/** Space lifecycle over HTTP. Other modules use SpacesService; queue processors live in SpacesWorkerModule. */
+/** Space lifecycle over HTTP. Other modules use SpacesService; job handlers live in SpacesWorkerModule. */
 @Module({
   imports: [ContentCoreModule, SearchCoreModule],
   controllers: [SpacesController],

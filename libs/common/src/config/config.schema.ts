@@ -19,9 +19,32 @@ export const configSchema = Joi.object({
   SPACE_RETENTION_DAYS: Joi.number().integer().min(1).max(365).default(7),
   SPACE_PURGE_EVERY_MS: Joi.number().integer().min(1000).default(60 * 60 * 1000),
   DB_POOL_SIZE: Joi.number().integer().min(1).max(200).default(10),
+  DB_CONNECT_ATTEMPTS: Joi.number().integer().min(1).max(1000).default(3),
+  DB_CONNECT_RETRY_MS: Joi.number().integer().min(0).default(1000),
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(10000),
   OUTBOUND_ALLOW_PRIVATE: Joi.boolean().default(false),
   FILES_DIR: Joi.string().min(1).default('./var/files'),
+  // Comma-separated browser origins (`https://app.example.com`) allowed to call the API; none by default.
+  CORS_ORIGINS: Joi.string()
+    .allow('')
+    .pattern(/^\s*(https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\s*(,\s*|$))*$/)
+    .default('')
+    .messages({ 'string.pattern.base': 'must be a comma-separated list of origins like https://app.example.com' }),
+  FILES_SWEEP_EVERY_MS: Joi.number().integer().min(1000).default(60 * 60 * 1000),
+  FILES_SWEEP_GRACE_MS: Joi.number().integer().min(60 * 1000).default(60 * 60 * 1000),
+  // Unset: Redis when REDIS_URL is given, PostgreSQL (the DATABASE_URL database) otherwise.
+  JOBS_BACKEND: Joi.string().valid('redis', 'postgres'),
+  JOBS_PG_SCHEMA: Joi.string().pattern(/^[a-z_][a-z0-9_]{0,62}$/).default('bullmq'),
+  JOBS_LOCK_MS: Joi.number().integer().min(500).default(30000),
+  JOBS_STALLED_INTERVAL_MS: Joi.number().integer().min(500).default(30000),
+  METRICS_TOKEN: Joi.string().min(16),
+  METRICS_PORT: Joi.number().port(),
+  GIT_SYNC_DIR: Joi.string().min(1).default('./var/git-sync'),
+  GIT_ALLOWED_PROTOCOLS: Joi.string().pattern(/^[a-z]+(,[a-z]+)*$/).default('https,ssh'),
+  GIT_SYNC_TIMEOUT_MS: Joi.number().integer().min(1000).default(5 * 60 * 1000),
+  GIT_SYNC_MAX_BYTES: Joi.number().integer().min(1024).default(1024 * 1024 * 1024),
+  GIT_SYNC_MAX_FILES: Joi.number().integer().min(1).default(50000),
+  SECRETS_KEY: Joi.string().pattern(/^[A-Za-z0-9+/_-]{43}=?$/),
 }).unknown(true);
 
 export interface AppConfig {
@@ -37,10 +60,41 @@ export interface AppConfig {
   spaceRetentionDays: number;
   spacePurgeEveryMs: number;
   dbPoolSize: number;
+  /** How many times a process tries to reach PostgreSQL at start before it gives up. */
+  dbConnectAttempts: number;
+  dbConnectRetryMs: number;
   shutdownTimeoutMs: number;
   outboundAllowPrivate: boolean;
   /** Directory of the local-disk file storage (uploaded content files). */
   filesDir: string;
+  /** Browser origins allowed by CORS (exact `scheme://host[:port]`); empty: no CORS headers at all. */
+  corsOrigins: string[];
+  /** How often the worker sweeps FILES_DIR for partial writes and unreferenced files. */
+  filesSweepEveryMs: number;
+  /** Files younger than this are never swept: a commit may be about to reference them. */
+  filesSweepGraceMs: number;
+  /** Where jobs live: Redis (production) or the PostgreSQL database (embedded and Redis-less installs). */
+  jobsBackend: 'redis' | 'postgres';
+  /** PostgreSQL schema of the job tables when jobsBackend is postgres. */
+  jobsPgSchema: string;
+  /** How long a worker holds a job's lock without renewing it; a killed worker's job is retried after about this. */
+  jobsLockMs: number;
+  /** How often workers look for jobs whose lock expired (stalled) and put them back in the queue. */
+  jobsStalledIntervalMs: number;
+  /** Bearer token that opens /metrics; unset keeps /metrics off. */
+  metricsToken?: string;
+  /** The worker process serves its /metrics (job runs, queue depth) on this port, with METRICS_TOKEN. */
+  metricsPort?: number;
+  /** Git Sync: where per-space clones are cached. */
+  gitSyncDir: string;
+  /** Git Sync: remote URL schemes accepted (`https,ssh`; tests add `file`). */
+  gitAllowedProtocols: string[];
+  gitSyncTimeoutMs: number;
+  /** Git Sync: largest checkout (bytes of the working tree) and most files read. */
+  gitSyncMaxBytes: number;
+  gitSyncMaxFiles: number;
+  /** 32 bytes, base64: encrypts stored secrets (Git Sync credentials). Unset: URLs with credentials are refused. */
+  secretsKey?: string;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -66,8 +120,28 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     spaceRetentionDays: value.SPACE_RETENTION_DAYS,
     spacePurgeEveryMs: value.SPACE_PURGE_EVERY_MS,
     dbPoolSize: value.DB_POOL_SIZE,
+    dbConnectAttempts: value.DB_CONNECT_ATTEMPTS,
+    dbConnectRetryMs: value.DB_CONNECT_RETRY_MS,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     outboundAllowPrivate: value.OUTBOUND_ALLOW_PRIVATE,
     filesDir: value.FILES_DIR,
+    corsOrigins: String(value.CORS_ORIGINS)
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    filesSweepEveryMs: value.FILES_SWEEP_EVERY_MS,
+    filesSweepGraceMs: value.FILES_SWEEP_GRACE_MS,
+    jobsBackend: value.JOBS_BACKEND ?? (env.REDIS_URL ? 'redis' : 'postgres'),
+    jobsPgSchema: value.JOBS_PG_SCHEMA,
+    jobsLockMs: value.JOBS_LOCK_MS,
+    jobsStalledIntervalMs: value.JOBS_STALLED_INTERVAL_MS,
+    metricsToken: value.METRICS_TOKEN,
+    metricsPort: value.METRICS_PORT,
+    gitSyncDir: value.GIT_SYNC_DIR,
+    gitAllowedProtocols: String(value.GIT_ALLOWED_PROTOCOLS).split(','),
+    gitSyncTimeoutMs: value.GIT_SYNC_TIMEOUT_MS,
+    gitSyncMaxBytes: value.GIT_SYNC_MAX_BYTES,
+    gitSyncMaxFiles: value.GIT_SYNC_MAX_FILES,
+    secretsKey: value.SECRETS_KEY,
   };
 }

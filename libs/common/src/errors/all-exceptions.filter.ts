@@ -40,9 +40,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       }
       if (code === PG_FOREIGN_KEY_VIOLATION) return { status: 409, message: 'A referenced resource no longer exists' };
     }
-    const bodyParserType = (exception as { type?: string } | null)?.type;
-    if (bodyParserType === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON in request body' };
-    if (bodyParserType === 'entity.too.large') return { status: 413, message: 'Request body is too large' };
+    const bodyParserError = describeBodyParserError(exception);
+    if (bodyParserError) return bodyParserError;
     return { status: 500, message: 'Unexpected error' };
   }
 }
@@ -54,4 +53,28 @@ function httpMessage(exception: HttpException): string {
   if (Array.isArray(message)) return message.join('; ');
   if (typeof message === 'string') return message;
   return exception.message;
+}
+
+/**
+ * Client errors raised by Express and its body parsers (http-errors: a 4xx `status`, `expose`
+ * set, a `type` from the parsers) keep their status, with a message of ours.
+ */
+const BODY_PARSER_MESSAGES: Record<string, string> = {
+  'entity.parse.failed': 'Malformed JSON in request body',
+  'entity.too.large': 'Request body is too large',
+  'charset.unsupported': 'Unsupported charset in Content-Type; send UTF-8',
+  'encoding.unsupported': 'Unsupported Content-Encoding; send identity, gzip, deflate or br',
+  'request.aborted': 'Request body was aborted',
+  'request.size.invalid': 'Request body does not match its Content-Length',
+  'parameters.too.many': 'Too many parameters in the form body',
+};
+
+function describeBodyParserError(exception: unknown): { status: number; message: string } | undefined {
+  const { type, status, expose, code } = (exception ?? {}) as { type?: unknown; status?: unknown; expose?: unknown; code?: unknown };
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  if (typeof type !== 'string' && expose !== true) return undefined;
+  if (typeof type === 'string' && BODY_PARSER_MESSAGES[type]) return { status, message: BODY_PARSER_MESSAGES[type] };
+  // A gzip, deflate or br body that does not inflate fails in zlib (Z_DATA_ERROR...); the parser makes it a 400.
+  if (typeof code === 'string' && code.startsWith('Z_')) return { status, message: 'Request body does not match its Content-Encoding' };
+  return { status, message: 'Malformed request' };
 }

@@ -63,9 +63,10 @@ function valueAt(row: ObjectLiteral, key: string): unknown {
   return key.split('.').reduce<unknown>((value, part) => (value as ObjectLiteral | undefined)?.[part], row);
 }
 
+/** Sort columns are never null: a keyset comparison with NULL matches nothing, and decodeCursor refuses it. */
 function toCursorValue(value: unknown): CursorValue {
   if (value instanceof Date) return value.toISOString();
-  if (value === null || value === undefined) return null;
+  if (value === null || value === undefined) throw new Error('A keyset sort column holds no value');
   if (typeof value === 'number' || typeof value === 'string') return value;
   return String(value);
 }

@@ -1,7 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageRequest } from './list-envelope';
+
+/**
+ * A query value written as plain decimal digits becomes a number; anything else (`1e3`, `0x10`,
+ * ` 5`, `5.0`) stays a string, so the integer check refuses it. `Number()` would accept them all.
+ */
+function decimalInteger(value: unknown): unknown {
+  return typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value;
+}
 
 /** `page` and `limit`, accepted by every list endpoint. */
 export class ListQueryDto {
@@ -13,8 +21,8 @@ export class ListQueryDto {
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
+  @Transform(({ value }) => decimalInteger(value))
+  @IsInt({ message: 'limit must be a decimal integer' })
   @Min(1)
   @Max(MAX_PAGE_SIZE)
   limit?: number;

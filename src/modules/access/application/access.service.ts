@@ -22,8 +22,23 @@ export class AccessService {
    */
   async context(who: Caller | string, organizationId: string, tx?: Tx): Promise<AccessContext> {
     const caller = typeof who === 'string' ? { id: who } : who;
-    if (caller.organizationScope && caller.organizationScope !== organizationId) return AccessContext.outsider(organizationId);
+    if (!isInScope(caller, organizationId)) return AccessContext.outsider(organizationId);
     return this.repository.loadContext(caller.id, organizationId, tx);
+  }
+
+  /**
+   * For use cases that act on an organization without going through its access context (joining
+   * it): a token limited to another organization (SAML sign-in) gets the organization's 404.
+   */
+  assertInScope(caller: Caller, organizationId: string): void {
+    if (!isInScope(caller, organizationId)) throw NotFoundError.of('Organization', organizationId);
+  }
+
+  /** For use cases outside every organization (creating one): a token limited to one organization is refused (403). */
+  assertUnscoped(caller: Caller, action: string): void {
+    if (caller.organizationScope) {
+      throw new ForbiddenError(`This token was issued by an organization's single sign-on and acts only in that organization: it cannot ${action}`);
+    }
   }
 
   /** The caller's organization role; 404 when they are not a member. */
@@ -38,6 +53,19 @@ export class AccessService {
     const context = await this.requireMember(who, organizationId, tx);
     assertRole(context.orgRole ?? null, minimum, 'organization');
     return context;
+  }
+
+  /**
+   * The organizations the caller and another user are both active members of, with the
+   * caller's role in each (null: guest). A token limited to one organization sees only that one.
+   */
+  sharedOrganizations(caller: Caller, userId: string): Promise<{ organizationId: string; viewerRole: OrgRole }[]> {
+    return this.repository.sharedOrganizations(caller.id, userId, caller.organizationScope ?? null);
+  }
+
+  /** The caller as a viewer of users shown in the organization (see userViewer). */
+  async viewerIn(caller: Caller, organizationId: string): Promise<{ id: string; seesEmails: boolean }> {
+    return userViewer(caller.id, await this.context(caller, organizationId));
   }
 
   memberStats(organizationId: string, userIds: string[]) {
@@ -62,9 +90,37 @@ export class AccessService {
   }
 }
 
+/** Whether the caller's token may act in the organization: any token, unless limited to another organization. */
+export function isInScope(caller: Caller, organizationId: string): boolean {
+  return !caller.organizationScope || caller.organizationScope === organizationId;
+}
+
 /** 403 naming what is missing, for a caller already known to see the resource. */
 export function assertRole(role: MemberRole | OrgRole | null | undefined, minimum: MemberRole, what: string): void {
   if (!atLeast(role ?? null, minimum)) {
     throw new ForbiddenError(`This action requires the "${minimum}" role on this ${what}`);
   }
+}
+
+/**
+ * Content leaving an organization (space or collection transfer) needs the organization `admin`
+ * role there: the organization loses it and every grant on it, which a grant on one space or
+ * collection (or the `create` role, which only adds content) does not entitle anyone to decide.
+ * The caller already sees the content, so this is a 403.
+ */
+export function assertMayTransferOut(source: AccessContext): void {
+  if (!source.isAdmin) {
+    throw new ForbiddenError('Transferring content out of an organization requires the "admin" role in that organization');
+  }
+}
+
+/**
+ * The one rule for e-mail addresses of users shown in an organization's resources (members,
+ * permissions, comments, change requests, reviews): non-guest members of the organization see
+ * them; guests (and anyone else) do not, except their own. Guests only see content shared with
+ * them and get 403 on the member list, so they do not get the organization's address book
+ * through other lists either.
+ */
+export function userViewer(callerId: string, context: AccessContext): { id: string; seesEmails: boolean } {
+  return { id: callerId, seesEmails: context.isMember && context.orgRole !== null };
 }

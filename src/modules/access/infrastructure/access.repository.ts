@@ -89,6 +89,20 @@ export class AccessRepository {
     );
   }
 
+  /**
+   * The organizations both users are active members of, with the viewer's role in each (null:
+   * a guest). `onlyIn` limits the answer to one organization (a scoped token).
+   */
+  async sharedOrganizations(viewerId: string, subjectId: string, onlyIn: string | null): Promise<{ organizationId: string; viewerRole: OrgRole }[]> {
+    const rows: { organization_id: string; role: OrgRole }[] = await this.dataSource.query(
+      `SELECT v.organization_id, v.role FROM organization_members v
+         JOIN organization_members s ON s.organization_id = v.organization_id AND s.user_id = $2 AND NOT s.disabled
+        WHERE v.user_id = $1 AND NOT v.disabled AND ($3::varchar IS NULL OR v.organization_id = $3)`,
+      [viewerId, subjectId, onlyIn],
+    );
+    return rows.map((row) => ({ organizationId: row.organization_id, viewerRole: row.role }));
+  }
+
   /** Of the given users, those who are not active members of the organization. */
   async nonMembers(organizationId: string, userIds: string[], tx?: Tx): Promise<string[]> {
     if (userIds.length === 0) return [];

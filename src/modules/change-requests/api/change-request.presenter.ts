@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Urls } from '@app/common';
-import { UserPresenter } from '../../identity/api/user.presenter';
+import { UserPresenter, UserViewer } from '../../identity/api/user.presenter';
 import { User } from '../../identity/domain/user';
 import { ChangeRequestView } from '../application/change-requests.service';
 import { MergeOutcome } from '../application/change-request-merge.service';
@@ -16,7 +16,7 @@ export class ChangeRequestPresenter {
     private readonly users: UserPresenter,
   ) {}
 
-  present({ changeRequest: cr, spaceRevision, createdBy }: ChangeRequestView) {
+  present({ changeRequest: cr, spaceRevision, createdBy, viewer }: ChangeRequestView) {
     return {
       object: 'change-request' as const,
       id: cr.id,
@@ -24,7 +24,7 @@ export class ChangeRequestPresenter {
       status: cr.status,
       subject: cr.subject,
       ...(cr.description ? { description: cr.description } : {}),
-      createdBy: this.user(createdBy, cr.createdBy),
+      createdBy: this.user(createdBy, cr.createdBy, viewer),
       createdAt: cr.createdAt.toISOString(),
       updatedAt: cr.updatedAt.toISOString(),
       space: cr.spaceId,
@@ -50,13 +50,13 @@ export class ChangeRequestPresenter {
     return { revision, result: 'update' as const };
   }
 
-  presentReview({ review, changeRequest, reviewer, requestedBy }: ReviewView) {
+  presentReview({ review, changeRequest, reviewer, requestedBy, viewer }: ReviewView) {
     return {
       object: 'change-request-review' as const,
       id: review.id,
       revision: review.revision,
-      reviewer: this.user(reviewer, review.reviewerId),
-      ...(requestedBy ? { requestedBy: this.users.present(requestedBy) } : {}),
+      reviewer: this.user(reviewer, review.reviewerId, viewer),
+      ...(requestedBy ? { requestedBy: this.users.present(requestedBy, viewer) } : {}),
       status: review.status,
       outdated: isReviewOutdated(review, changeRequest.revision),
       createdAt: review.createdAt.toISOString(),
@@ -65,13 +65,13 @@ export class ChangeRequestPresenter {
     };
   }
 
-  presentRequest({ request, changeRequest, user, requestedBy }: ReviewRequestView) {
+  presentRequest({ request, changeRequest, user, requestedBy, viewer }: ReviewRequestView) {
     return {
       object: 'change-request-requested-reviewer' as const,
       kind: 'user' as const,
-      user: this.user(user, request.userId),
+      user: this.user(user, request.userId, viewer),
       revision: request.revision ?? changeRequest.revision,
-      requestedBy: this.user(requestedBy, request.requestedBy),
+      requestedBy: this.user(requestedBy, request.requestedBy, viewer),
       createdAt: request.requestedAt.toISOString(),
     };
   }
@@ -81,8 +81,8 @@ export class ChangeRequestPresenter {
   }
 
   /** A user who no longer exists still answers as a user object. */
-  private user(user: User | undefined, id: string) {
-    if (user) return this.users.present(user);
+  private user(user: User | undefined, id: string, viewer: UserViewer) {
+    if (user) return this.users.present(user, viewer);
     return { object: 'user' as const, id, displayName: 'Deleted user', urls: { location: this.urls.api(`/users/${id}`) } };
   }
 }

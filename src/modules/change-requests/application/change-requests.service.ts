@@ -6,6 +6,7 @@ import { ContentStore } from '../../content/application/content-store.service';
 import { Revision } from '../../content/domain/revision';
 import { RevisionContent } from '../../content/domain/revision-content';
 import { IdentityService } from '../../identity/application/identity.service';
+import { UserViewer } from '../../identity/api/user.presenter';
 import { User } from '../../identity/domain/user';
 import { parseRichTextDocument } from '../../organizations/domain/rich-text';
 import { SpaceView, SpacesService } from '../../spaces/application/spaces.service';
@@ -20,6 +21,8 @@ export interface ChangeRequestView {
   spaceRevision: string;
   /** Its author (undefined only if the user no longer exists). */
   createdBy: User | undefined;
+  /** Who it is shown to (e-mail visibility). */
+  viewer: UserViewer;
 }
 
 export interface CreateChangeRequestInput {
@@ -150,21 +153,21 @@ export class ChangeRequestsService {
       await this.adjustCounters(spaceId, counters, tx);
       return changeRequest;
     });
-    return (await this.views([{ changeRequest, spaceRevision: space.space.revisionId }]))[0];
+    return (await this.views([{ changeRequest, spaceRevision: space.space.revisionId }], caller))[0];
   }
 
   /**
    * The change request whose merge produced `revisionId` (GitBook's `mergedFrom` of a merge
    * revision). The caller has already been authorized on the space.
    */
-  async mergedAs(spaceId: string, revisionId: string, spaceRevision: string): Promise<ChangeRequestView | null> {
+  async mergedAs(caller: User, spaceId: string, revisionId: string, spaceRevision: string): Promise<ChangeRequestView | null> {
     const changeRequest = await this.changeRequests.findMergedAs(spaceId, revisionId);
-    return changeRequest ? (await this.views([{ changeRequest, spaceRevision }]))[0] : null;
+    return changeRequest ? (await this.views([{ changeRequest, spaceRevision }], caller))[0] : null;
   }
 
   async get(caller: User, spaceId: string, idOrNumber: string): Promise<ChangeRequestView> {
     const { changeRequest, space } = await this.resolve(caller, spaceId, idOrNumber);
-    return (await this.views([{ changeRequest, spaceRevision: space.space.revisionId }]))[0];
+    return (await this.views([{ changeRequest, spaceRevision: space.space.revisionId }], caller))[0];
   }
 
   /** Subject, description and status moves (see ChangeRequest.update); `edit` on the space. */
@@ -181,13 +184,13 @@ export class ChangeRequestsService {
       await this.adjustCounters(spaceId, counters, tx);
       return written;
     });
-    return (await this.views([{ changeRequest: this.inSpace(saved, space), spaceRevision: space.space.revisionId }]))[0];
+    return (await this.views([{ changeRequest: this.inSpace(saved, space), spaceRevision: space.space.revisionId }], caller))[0];
   }
 
   async listInSpace(caller: User, spaceId: string, input: ListChangeRequestsInput, request: PageRequest): Promise<Page<ChangeRequestView>> {
     await this.spaces.get(caller, spaceId);
     const page = await this.changeRequests.list({ spaceId }, filterOf(input), request);
-    return { ...page, items: await this.views(page.items) };
+    return { ...page, items: await this.views(page.items, caller) };
   }
 
   /** Change requests of every space of the organization the caller can read. */
@@ -199,7 +202,7 @@ export class ChangeRequestsService {
   ): Promise<Page<ChangeRequestView>> {
     const context = await this.access.requireMember(caller, organizationId);
     const page = await this.changeRequests.list({ organizationId, visibility: context.spaceVisibility() }, filterOf(input), request);
-    return { ...page, items: await this.views(page.items) };
+    return { ...page, items: await this.views(page.items, caller) };
   }
 
   // ------------------------------------------------------------------------------------------
@@ -224,9 +227,14 @@ export class ChangeRequestsService {
     if (counters.open !== 0 || counters.draft !== 0) await this.spaces.adjustCounters(spaceId, counters, tx);
   }
 
-  async views(rows: ChangeRequestRow[]): Promise<ChangeRequestView[]> {
-    const users = await this.identity.findByIds([...new Set(rows.map((row) => row.changeRequest.createdBy))]);
-    return rows.map((row) => ({ ...row, createdBy: users.get(row.changeRequest.createdBy) }));
+  /** The change requests with their authors, as `caller` sees them (rows of one organization). */
+  async views(rows: ChangeRequestRow[], caller: User): Promise<ChangeRequestView[]> {
+    if (rows.length === 0) return [];
+    const [users, viewer] = await Promise.all([
+      this.identity.findByIds([...new Set(rows.map((row) => row.changeRequest.createdBy))]),
+      this.access.viewerIn(caller, rows[0].changeRequest.organizationId),
+    ]);
+    return rows.map((row) => ({ ...row, createdBy: users.get(row.changeRequest.createdBy), viewer }));
   }
 
   /** The organization is the space's (spaces may move; the stored one is only a denormalization). */

@@ -4,6 +4,7 @@ import { Transactions } from '../../../database/transactions';
 import { AccessService, assertRole } from '../../access/application/access.service';
 import { atLeast } from '../../access/domain/roles';
 import { IdentityService } from '../../identity/application/identity.service';
+import { UserViewer } from '../../identity/api/user.presenter';
 import { User } from '../../identity/domain/user';
 import { parseRichTextDocument } from '../../organizations/domain/rich-text';
 import { ChangeRequest } from '../domain/change-request';
@@ -17,6 +18,8 @@ export interface ReviewView {
   reviewer: User | undefined;
   /** Who asked this reviewer for a review, if someone did. */
   requestedBy: User | undefined;
+  /** Who it is shown to (e-mail visibility). */
+  viewer: UserViewer;
 }
 
 export interface ReviewRequestView {
@@ -24,6 +27,8 @@ export interface ReviewRequestView {
   changeRequest: ChangeRequest;
   user: User | undefined;
   requestedBy: User | undefined;
+  /** Who it is shown to (e-mail visibility). */
+  viewer: UserViewer;
 }
 
 export interface SubmitReviewInput {
@@ -59,14 +64,14 @@ export class ReviewsService {
   async list(caller: User, spaceId: string, idOrNumber: string, filter: { outdated?: boolean }, request: PageRequest): Promise<Page<ReviewView>> {
     const { changeRequest } = await this.changeRequests.resolve(caller, spaceId, idOrNumber);
     const page = await this.reviews.list(changeRequest.id, { outdated: filter.outdated, head: changeRequest.revision }, request);
-    return { ...page, items: await this.reviewViews(changeRequest, page.items) };
+    return { ...page, items: await this.reviewViews(caller, changeRequest, page.items) };
   }
 
   async get(caller: User, spaceId: string, idOrNumber: string, reviewId: string): Promise<ReviewView> {
     const { changeRequest } = await this.changeRequests.resolve(caller, spaceId, idOrNumber);
     const review = await this.reviews.find(changeRequest.id, reviewId);
     if (!review) throw NotFoundError.of('Review', reviewId);
-    return (await this.reviewViews(changeRequest, [review]))[0];
+    return (await this.reviewViews(caller, changeRequest, [review]))[0];
   }
 
   /**
@@ -91,13 +96,13 @@ export class ReviewsService {
       createdAt: this.clock.now(),
     };
     await this.reviews.insert(review);
-    return (await this.reviewViews(changeRequest, [review]))[0];
+    return (await this.reviewViews(caller, changeRequest, [review]))[0];
   }
 
   async listRequests(caller: User, spaceId: string, idOrNumber: string, request: PageRequest): Promise<Page<ReviewRequestView>> {
     const { changeRequest } = await this.changeRequests.resolve(caller, spaceId, idOrNumber);
     const page = await this.reviews.listRequests(changeRequest.id, request);
-    return { ...page, items: await this.requestViews(changeRequest, page.items) };
+    return { ...page, items: await this.requestViews(caller, changeRequest, page.items) };
   }
 
   /**
@@ -140,7 +145,7 @@ export class ReviewsService {
       await this.reviews.upsertRequests(requests, tx);
       return next;
     });
-    return this.requestViews(current, requests);
+    return this.requestViews(caller, current, requests);
   }
 
   /** Whether there was such a request (205) or not (204). */
@@ -152,7 +157,8 @@ export class ReviewsService {
 
   // ------------------------------------------------------------------------------------------
 
-  private async reviewViews(changeRequest: ChangeRequest, reviews: Review[]): Promise<ReviewView[]> {
+  private async reviewViews(caller: User, changeRequest: ChangeRequest, reviews: Review[]): Promise<ReviewView[]> {
+    const viewer = await this.access.viewerIn(caller, changeRequest.organizationId);
     const requests = await this.reviews.findRequests(changeRequest.id, [...new Set(reviews.map((r) => r.reviewerId))]);
     const users = await this.identity.findByIds([
       ...new Set([...reviews.map((r) => r.reviewerId), ...[...requests.values()].map((r) => r.requestedBy)]),
@@ -164,17 +170,20 @@ export class ReviewsService {
         changeRequest,
         reviewer: users.get(review.reviewerId),
         requestedBy: requestedBy ? users.get(requestedBy) : undefined,
+        viewer,
       };
     });
   }
 
-  private async requestViews(changeRequest: ChangeRequest, requests: ReviewRequest[]): Promise<ReviewRequestView[]> {
+  private async requestViews(caller: User, changeRequest: ChangeRequest, requests: ReviewRequest[]): Promise<ReviewRequestView[]> {
+    const viewer = await this.access.viewerIn(caller, changeRequest.organizationId);
     const users = await this.identity.findByIds([...new Set(requests.flatMap((r) => [r.userId, r.requestedBy]))]);
     return requests.map((request) => ({
       request,
       changeRequest,
       user: users.get(request.userId),
       requestedBy: users.get(request.requestedBy),
+      viewer,
     }));
   }
 }

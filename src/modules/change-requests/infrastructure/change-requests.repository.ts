@@ -90,6 +90,15 @@ export class ChangeRequestsRepository {
       .execute();
   }
 
+  /** Everyone who authored a revision of the change request, by user id. */
+  async contributors(changeRequestId: string): Promise<{ userId: string; firstContributedAt: Date }[]> {
+    const rows = await this.dataSource.manager.getRepository(ChangeRequestContributorOrm).find({
+      where: { changeRequestId },
+      order: { userId: 'ASC' },
+    });
+    return rows.map((row) => ({ userId: row.userId, firstContributedAt: row.firstContributedAt }));
+  }
+
   async list(scope: ChangeRequestScope, filter: ChangeRequestFilter, request: PageRequest): Promise<Page<ChangeRequestRow>> {
     const qb = this.repo()
       .createQueryBuilder('cr')

@@ -68,7 +68,13 @@ export class CollectionsController {
 
   @Post('collections/:collectionId/transfer')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'transferCollection', summary: 'Move the collection tree and its spaces to another organization' })
+  @ApiOperation({
+    operationId: 'transferCollection',
+    summary: 'Move the collection tree and its spaces to another organization',
+    description:
+      'Needs `admin` on the collection, the organization `admin` role in the organization it leaves (403 otherwise, even with ' +
+      'an `admin` grant on the collection) and `create` in the target organization (404 when not a member there). Grants are dropped.',
+  })
   async transfer(@CurrentUser() user: User, @Param('collectionId') collectionId: string, @Body() body: TransferCollectionDto) {
     return this.presenter.present(await this.collections.transfer(user, collectionId, body.organization));
   }

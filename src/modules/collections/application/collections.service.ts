@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
-import { AccessService, assertRole } from '../../access/application/access.service';
+import { AccessService, assertMayTransferOut, assertRole } from '../../access/application/access.service';
 import { ContentTreeService } from '../../access/application/content-tree.service';
 import { AccessContext } from '../../access/domain/access-context';
 import { ContentPosition } from '../../access/domain/content-position';
@@ -171,7 +171,8 @@ export class CollectionsService {
   /**
    * Moves the collection, the collections nested in it and all their spaces to another
    * organization, in one transaction. Grants on all of them are revoked (they name users and
-   * teams of the old organization). The caller needs `admin` on the collection and the `create`
+   * teams of the old organization). The caller needs `admin` on the collection, the organization
+   * `admin` role where it is now (see assertMayTransferOut), and the `create`
    * role in the target organization (404 when not a member there); the same organization is a 409.
    *
    * A nested collection may be transferred on its own: it leaves its parent and becomes a
@@ -181,6 +182,7 @@ export class CollectionsService {
   async transfer(caller: User, collectionId: string, targetOrganizationId: string): Promise<CollectionView> {
     const { collection: seen, context } = await this.loadVisible(caller, collectionId);
     assertRole(context.roleOnCollection(seen.id), 'admin', 'collection');
+    assertMayTransferOut(context);
     const target = await this.access.requireMember(caller, targetOrganizationId);
     if (targetOrganizationId === seen.organizationId) {
       throw new ConflictError('The collection already belongs to this organization');

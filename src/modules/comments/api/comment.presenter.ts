@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Urls } from '@app/common';
 import { UserPresenter } from '../../identity/api/user.presenter';
 import { User } from '../../identity/domain/user';
-import { CommentView, ReplyView, UserDirectory } from '../application/comments.service';
+import { CommentView, ReplyView } from '../application/comments.service';
 import { CommentFormat, formatCommentBody } from '../domain/comment-body';
 import { commentPermissions } from '../domain/comment-permissions';
 import { ReactionGroup } from '../domain/reactions';
@@ -22,12 +22,12 @@ export class CommentPresenter {
     const base = {
       object: 'comment' as const,
       id: c.id,
-      postedBy: this.user(view.users, c.postedBy),
+      postedBy: this.user(view, c.postedBy),
       postedAt: c.postedAt.toISOString(),
       ...(c.editedAt ? { editedAt: c.editedAt.toISOString() } : {}),
-      reactions: this.reactions(view.reactions, view.users),
+      reactions: this.reactions(view.reactions, view),
       replies: view.repliers.reduce((sum, r) => sum + r.count, 0),
-      repliers: view.repliers.map((r) => ({ updatedAt: r.updatedAt.toISOString(), count: r.count, user: this.user(view.users, r.userId) })),
+      repliers: view.repliers.map((r) => ({ updatedAt: r.updatedAt.toISOString(), count: r.count, user: this.user(view, r.userId) })),
       body: formatCommentBody(c.body, format),
       target: {
         ...(t.nodeId !== null ? { node: { id: t.nodeId } } : {}),
@@ -41,7 +41,7 @@ export class CommentPresenter {
       permissions: commentPermissions(view.viewer, c.postedBy),
     };
     if (c.status === 'resolved' && c.resolvedAt && c.resolvedBy) {
-      return { ...base, status: 'resolved' as const, resolvedAt: c.resolvedAt.toISOString(), resolvedBy: this.user(view.users, c.resolvedBy) };
+      return { ...base, status: 'resolved' as const, resolvedAt: c.resolvedAt.toISOString(), resolvedBy: this.user(view, c.resolvedBy) };
     }
     return { ...base, status: 'open' as const };
   }
@@ -51,30 +51,33 @@ export class CommentPresenter {
     return {
       object: 'comment-reply' as const,
       id: r.id,
-      postedBy: this.user(view.users, r.postedBy),
+      postedBy: this.user(view, r.postedBy),
       postedAt: r.postedAt.toISOString(),
       ...(r.editedAt ? { editedAt: r.editedAt.toISOString() } : {}),
-      reactions: this.reactions(view.reactions, view.users),
+      reactions: this.reactions(view.reactions, view),
       body: formatCommentBody(r.body, format),
       urls: { location: this.urls.api(`${commentPath(view.scope, r.commentId)}/replies/${r.id}`) },
       permissions: commentPermissions(view.viewer, r.postedBy),
     };
   }
 
-  private reactions(groups: ReactionGroup[], users: UserDirectory) {
+  private reactions(groups: ReactionGroup[], view: Shown) {
     return groups.map((group) => ({
       emoji: group.emoji,
       count: group.count,
-      users: group.users.map((u) => ({ user: this.user(users, u.userId), reactedAt: u.reactedAt.toISOString() })),
+      users: group.users.map((u) => ({ user: this.user(view, u.userId), reactedAt: u.reactedAt.toISOString() })),
     }));
   }
 
   /** Users are never deleted; should one be missing, it still answers as a user object. */
-  private user(users: UserDirectory, id: string) {
+  private user({ users, viewer }: Shown, id: string) {
     const user: User = users.get(id) ?? { id, email: '', displayName: 'Unknown user', photoUrl: null, emailVerified: false, createdAt: new Date(0) };
-    return this.users.present(user);
+    return this.users.present(user, { id: viewer.userId, seesEmails: viewer.seesEmails && user.email !== '' });
   }
 }
+
+/** The users a comment or reply names, and who it is shown to. */
+type Shown = Pick<CommentView, 'users' | 'viewer'>;
 
 function commentPath(scope: CommentScope, commentId: string): string {
   const space = `/spaces/${scope.spaceId}`;

@@ -1,7 +1,7 @@
+import { AccessService } from '../../access/application/access.service';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
-import { MemberRole } from '../../access/domain/roles';
 import { ChangeRequestsService } from '../../change-requests/application/change-requests.service';
 import { ContentStore } from '../../content/application/content-store.service';
 import { IdentityService } from '../../identity/application/identity.service';
@@ -39,12 +39,15 @@ export type UpdateReplyInput = Omit<UpdateCommentInput, 'resolved'>;
 /** Users named by a comment or a reply (author, resolver, reactions, repliers), by id. */
 export type UserDirectory = ReadonlyMap<string, User>;
 
+/** The caller: their role for permissions, and whether they see e-mail addresses (userViewer). */
+export type CommentViewer = Discussant & { seesEmails: boolean };
+
 export interface CommentView {
   comment: Comment;
   reactions: ReactionGroup[];
   repliers: Replier[];
   users: UserDirectory;
-  viewer: Discussant;
+  viewer: CommentViewer;
 }
 
 export interface ReplyView {
@@ -53,14 +56,14 @@ export interface ReplyView {
   scope: CommentScope;
   reactions: ReactionGroup[];
   users: UserDirectory;
-  viewer: Discussant;
+  viewer: CommentViewer;
 }
 
 /** A thread as the caller sees it: its scope, the revision new comments target, the caller's role. */
 interface Thread {
   scope: CommentScope;
   revisionId: string;
-  viewer: Discussant;
+  viewer: CommentViewer;
 }
 
 /**
@@ -81,6 +84,7 @@ export class CommentsService {
     private readonly changeRequests: ChangeRequestsService,
     private readonly content: ContentStore,
     private readonly identity: IdentityService,
+    private readonly access: AccessService,
     private readonly transactions: Transactions,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -248,13 +252,15 @@ export class CommentsService {
   private async openThread(caller: User, ref: ThreadRef): Promise<Thread> {
     if (ref.changeRequest === undefined) {
       const { space, role } = await this.spaces.get(caller, ref.spaceId);
-      return { scope: { spaceId: space.id, changeRequestId: null }, revisionId: space.revisionId, viewer: viewer(caller, role) };
+      const seesEmails = (await this.access.viewerIn(caller, space.organizationId)).seesEmails;
+      return { scope: { spaceId: space.id, changeRequestId: null }, revisionId: space.revisionId, viewer: { userId: caller.id, role, seesEmails } };
     }
     const { changeRequest, space } = await this.changeRequests.resolve(caller, ref.spaceId, ref.changeRequest);
+    const seesEmails = (await this.access.viewerIn(caller, space.space.organizationId)).seesEmails;
     return {
       scope: { spaceId: space.space.id, changeRequestId: changeRequest.id },
       revisionId: changeRequest.revision,
-      viewer: viewer(caller, space.role),
+      viewer: { userId: caller.id, role: space.role, seesEmails },
     };
   }
 
@@ -291,12 +297,12 @@ export class CommentsService {
     await this.comments.removeReactions(subject.replyId ?? subject.commentId, who.userId, changes.removed, tx);
   }
 
-  private async commentView(comment: Comment, who: Discussant): Promise<CommentView> {
+  private async commentView(comment: Comment, who: CommentViewer): Promise<CommentView> {
     return (await this.commentViews([comment], who))[0];
   }
 
   /** Reactions, repliers and every user they name, loaded for the whole page at once. */
-  private async commentViews(comments: Comment[], who: Discussant): Promise<CommentView[]> {
+  private async commentViews(comments: Comment[], who: CommentViewer): Promise<CommentView[]> {
     const ids = comments.map((c) => c.id);
     const [reactions, repliers] = await Promise.all([this.comments.reactions(ids), this.comments.repliers(ids)]);
     const userIds = new Set<string>();
@@ -330,8 +336,4 @@ export class CommentsService {
       viewer: thread.viewer,
     }));
   }
-}
-
-function viewer(caller: User, role: MemberRole | null): Discussant {
-  return { userId: caller.id, role };
 }

@@ -84,6 +84,20 @@ export class CommentsRepository {
     return { ...page, items: page.items.map(toComment) };
   }
 
+  /** Everyone who posted a comment or a reply in the scope, by user id. */
+  async commenterIds(scope: CommentScope): Promise<string[]> {
+    const rows: { posted_by: string }[] = await this.manager().query(
+      `SELECT c.posted_by FROM comments c
+        WHERE c.space_id = $1 AND c.change_request_id IS NOT DISTINCT FROM $2
+       UNION
+       SELECT r.posted_by FROM comment_replies r JOIN comments c ON c.id = r.comment_id
+        WHERE c.space_id = $1 AND c.change_request_id IS NOT DISTINCT FROM $2
+       ORDER BY 1`,
+      [scope.spaceId, scope.changeRequestId],
+    );
+    return rows.map((row) => row.posted_by);
+  }
+
   // ------------------------------------------------------------------------------------------
   // Replies
 

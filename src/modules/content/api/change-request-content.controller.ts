@@ -5,7 +5,8 @@ import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ContentReader } from '../application/content-reader';
 import { ContentReadsService } from '../application/content-reads.service';
-import { ContentFlagsQueryDto, GetPageQueryDto, ListFilesQueryDto } from './dto/content-queries.dto';
+import { ContentFlagsQueryDto, GetPageByPathQueryDto, GetPageQueryDto, ListFilesQueryDto } from './dto/content-queries.dto';
+import { pagePathParam } from './page-path';
 
 /**
  * Reads of a change request's head revision, shaped like the space content reads. The change
@@ -80,5 +81,47 @@ export class ChangeRequestContentController {
   ) {
     const { revision, scope } = await this.reads.changeRequestContent(user, spaceId, changeRequestId);
     return this.reader.page(revision, scope, pageId, query.format ?? 'document');
+  }
+
+  @Get('page/:pageId/meta-links')
+  @ApiOperation({ operationId: 'listChangeRequestPageMetaLinks', summary: "A page's meta links", description: 'No meta links are stored here: an existing page answers `{"alternates":[]}`.' })
+  async metaLinks(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') changeRequestId: string,
+    @Param('pageId') pageId: string,
+  ) {
+    const { revision } = await this.reads.changeRequestContent(user, spaceId, changeRequestId);
+    return this.reader.metaLinks(revision, pageId);
+  }
+
+  @Get('path/*pagePath')
+  @ApiOperation({
+    operationId: 'getPageInChangeRequestByPath',
+    summary: 'One page of the change request head by its path',
+    description: 'As `getPageByPath`, in the change request head: plain segments or one encoded segment.',
+  })
+  async pageByPath(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') changeRequestId: string,
+    @Param('pagePath') pagePath: string[] | string,
+    @Query() query: GetPageByPathQueryDto,
+  ) {
+    const { revision, scope } = await this.reads.changeRequestContent(user, spaceId, changeRequestId);
+    return this.reader.pageByPath(revision, scope, pagePathParam(pagePath), query.format ?? 'document');
+  }
+
+  @Get('reusable-contents/:reusableContentId')
+  @ApiOperation({ operationId: 'getReusableContentInChangeRequestById', summary: 'One reusable content of the change request head' })
+  async reusableContent(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') changeRequestId: string,
+    @Param('reusableContentId') reusableContentId: string,
+    @Query() _query: ContentFlagsQueryDto,
+  ) {
+    const { revision } = await this.reads.changeRequestContent(user, spaceId, changeRequestId);
+    return this.reader.reusableContent(revision, reusableContentId);
   }
 }

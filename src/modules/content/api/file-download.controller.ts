@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../identity/api/auth.decorators';
 import { DOWNLOAD_ROUTE, FilesService } from '../application/files.service';
@@ -17,7 +17,14 @@ export class FileDownloadController {
 
   @Public()
   @Get(':key')
-  @ApiOperation({ operationId: 'downloadFile', summary: 'The bytes of a content file (the `downloadURL` of a file); no token needed' })
+  @ApiOperation({
+    operationId: 'downloadFile',
+    summary: 'The bytes of a content file (the `downloadURL` of a file); no token needed',
+    description:
+      'Answers 404 once no revision names the file any more: when the last space naming it is purged, its bytes are deleted. ' +
+      'The key is a credential: access logs show it as `[redacted]`.',
+  })
+  @ApiOkResponse({ description: 'The file, with its content type', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } })
   async download(@Param('key') key: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     const { metadata, open } = await this.files.open(key);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

@@ -5,7 +5,8 @@ import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ContentReader } from '../application/content-reader';
 import { ContentReadsService } from '../application/content-reads.service';
-import { ContentFlagsQueryDto, GetPageQueryDto, ListFilesQueryDto } from './dto/content-queries.dto';
+import { ContentFlagsQueryDto, GetPageByPathQueryDto, GetPageQueryDto, ListFilesQueryDto } from './dto/content-queries.dto';
+import { pagePathParam } from './page-path';
 import { ChangeRequestPresenter } from '../../change-requests/api/change-request.presenter';
 
 /** Reads of a space's current revision. Whoever can see the space can read its content. */
@@ -52,5 +53,41 @@ export class SpaceContentController {
   async page(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Param('pageId') pageId: string, @Query() query: GetPageQueryDto) {
     const { revision, scope } = await this.reads.spaceContent(user, spaceId);
     return this.reader.page(revision, scope, pageId, query.format ?? 'document');
+  }
+
+  @Get('page/:pageId/meta-links')
+  @ApiOperation({ operationId: 'listSpacePageMetaLinks', summary: "A page's meta links", description: 'No meta links are stored here: an existing page answers `{"alternates":[]}`.' })
+  async metaLinks(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Param('pageId') pageId: string) {
+    const { revision } = await this.reads.spaceContent(user, spaceId);
+    return this.reader.metaLinks(revision, pageId);
+  }
+
+  @Get('path/*pagePath')
+  @ApiOperation({
+    operationId: 'getPageByPath',
+    summary: 'One page of the current revision by its path',
+    description:
+      'The path is the slugs of the document ancestors and the page (`guide/intro`), sent as plain segments or as one ' +
+      'encoded segment (`guide%2Fintro`); a group answers to its own slug. Link pages have no path.',
+  })
+  async pageByPath(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Param('pagePath') pagePath: string[] | string, @Query() query: GetPageByPathQueryDto) {
+    const { revision, scope } = await this.reads.spaceContent(user, spaceId);
+    return this.reader.pageByPath(revision, scope, pagePathParam(pagePath), query.format ?? 'document');
+  }
+
+  @Get('reusable-contents/:reusableContentId')
+  @ApiOperation({
+    operationId: 'getReusableContentById',
+    summary: 'One reusable content of the current revision',
+    description: 'The content API does not create reusable contents yet, so revisions hold none and this answers 404.',
+  })
+  async reusableContent(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('reusableContentId') reusableContentId: string,
+    @Query() _query: ContentFlagsQueryDto,
+  ) {
+    const { revision } = await this.reads.spaceContent(user, spaceId);
+    return this.reader.reusableContent(revision, reusableContentId);
   }
 }

@@ -12,6 +12,8 @@ import { layoutOf } from '../domain/page-layout';
 export interface ContentScope {
   spaceId: string;
   changeRequest?: { id: string; number: number };
+  /** Set when a past revision is read by id (`/spaces/{spaceId}/revisions/{revisionId}/...`). */
+  revisionId?: string;
 }
 
 /** `document` (GitBook's node tree, the default) or `markdown` (front matter + body). */
@@ -130,6 +132,73 @@ export class ContentReader {
     return format === 'markdown'
       ? { ...rest, markdown: this.markdown(node, body) }
       : { ...rest, document: this.document(body) };
+  }
+
+  /**
+   * One page by its path (slugs of its document ancestors and its own, `/`-separated; leading
+   * and trailing slashes ignored). A document page is found first; a group answers to its slug.
+   * Link pages have no path of their own.
+   * @throws NotFoundError when no document or group page has that path.
+   */
+  async pageByPath(revision: Revision, scope: ContentScope, pagePath: string, format: PageFormat = 'document'): Promise<PageObject> {
+    const wanted = pagePath.replace(/^\/+|\/+$/g, '');
+    let group: PageNode | null = null;
+    const visit = (nodes: PageNode[], parentPath: string): PageNode | null => {
+      for (const node of nodes) {
+        const path = childPath(parentPath, node);
+        if (node.kind === 'document' && path === wanted) return node;
+        if (node.kind === 'group' && node.slug === wanted) group ??= node;
+        const found = visit(node.pages, node.kind === 'group' ? parentPath : path);
+        if (found) return found;
+      }
+      return null;
+    };
+    const node = visit(revision.content.pages, '') ?? group;
+    if (!node || !wanted) throw new NotFoundError(`Page with path "${pagePath}" not found`);
+    return this.page(revision, scope, node.id, format);
+  }
+
+  /**
+   * A page's body as GitBook's JSON document (`.../page/{pageId}/document`). A group or link
+   * page has no document: not found.
+   */
+  async pageDocument(revision: Revision, pageId: string): Promise<JSONDocument> {
+    const located = this.findPage(revision, pageId);
+    if (!located || located.node.kind !== 'document') throw NotFoundError.of('Page document', pageId);
+    return this.documentByHash(located.node.documentHash ?? null);
+  }
+
+  /**
+   * GitBook's `RevisionPageMetaLinks` (a canonical URL and alternates set on a page). This
+   * server stores none, so an existing page answers `{ alternates: [] }`.
+   * @throws NotFoundError when the revision has no such page.
+   */
+  metaLinks(revision: Revision, pageId: string): { alternates: never[] } {
+    if (!this.findPage(revision, pageId)) throw NotFoundError.of('Page', pageId);
+    return { alternates: [] };
+  }
+
+  /**
+   * GitBook's `RevisionReusableContent`: its id, title and document id.
+   * @throws NotFoundError when the revision has no such reusable content.
+   */
+  reusableContent(revision: Revision, reusableContentId: string): { id: string; title: string; document: string } {
+    const reusable = revision.content.reusableContents.find((candidate) => candidate.id === reusableContentId);
+    if (!reusable) throw NotFoundError.of('Reusable content', reusableContentId);
+    return { id: reusable.id, title: reusable.title, document: reusable.documentHash };
+  }
+
+  /** The body of a reusable content as a JSON document. */
+  async reusableContentDocument(revision: Revision, reusableContentId: string): Promise<JSONDocument> {
+    return this.documentByHash(this.reusableContent(revision, reusableContentId).document);
+  }
+
+  /** A stored body (by its hash, the `documentId` of pages) as a JSON document; no hash is an empty one. */
+  async documentByHash(hash: string | null): Promise<JSONDocument> {
+    if (!hash) return this.document('');
+    const body = (await this.store.loadDocuments([hash])).get(hash);
+    if (body === undefined) throw NotFoundError.of('Document', hash);
+    return this.document(body);
   }
 
   /** Where a page sits: its node and path; null when the revision has no such page. */
@@ -266,7 +335,7 @@ export class ContentReader {
   private appUrl(scope: ContentScope, revisionId?: string, pagePath?: string): string {
     let base = `/s/${scope.spaceId}`;
     if (scope.changeRequest) base += `/~/changes/${scope.changeRequest.number}`;
-    else if (revisionId) base += `/~/revisions/${revisionId}`;
+    else if (revisionId ?? scope.revisionId) base += `/~/revisions/${revisionId ?? scope.revisionId}`;
     return this.urls.app(pagePath ? `${base}/${pagePath}` : base);
   }
 }

@@ -35,8 +35,33 @@ export class ContentReadsService {
     const { space } = await this.spaces.get(caller, spaceId);
     const revision = await this.store.getInSpace(space.id, space.revisionId);
     if (!revision) throw NotFoundError.of('Revision', space.revisionId);
-    const mergedFrom = revision.type === 'merge' ? await this.changeRequests.mergedAs(space.id, revision.id, space.revisionId) : null;
+    const mergedFrom = revision.type === 'merge' ? await this.changeRequests.mergedAs(caller, space.id, revision.id, space.revisionId) : null;
     return { revision, scope: { spaceId: space.id }, ...(mergedFrom ? { mergedFrom } : {}) };
+  }
+
+  /**
+   * A revision of the space by id, whichever line it is on (the space's history or a change
+   * request's); another space's revision is "not found", even in the same organization.
+   */
+  async revisionContent(caller: User, spaceId: string, revisionId: string): Promise<ReadableContent> {
+    const { space } = await this.spaces.get(caller, spaceId);
+    const revision = await this.store.getInSpace(space.id, revisionId);
+    if (!revision) throw NotFoundError.of('Revision', revisionId);
+    const mergedFrom = revision.type === 'merge' ? await this.changeRequests.mergedAs(caller, space.id, revision.id, space.revisionId) : null;
+    return { revision, scope: { spaceId: space.id, revisionId: revision.id }, ...(mergedFrom ? { mergedFrom } : {}) };
+  }
+
+  /**
+   * The body behind a `documentId` of the space's content (a page's or reusable content's, in
+   * any of its revisions), as stored markdown; "not found" when the space never had it.
+   */
+  async document(caller: User, spaceId: string, documentId: string): Promise<string> {
+    const { space } = await this.spaces.get(caller, spaceId);
+    const current = await this.store.getInSpace(space.id, space.revisionId);
+    if (!(await this.store.spaceHasDocument(space.id, documentId, current))) throw NotFoundError.of('Document', documentId);
+    const body = (await this.store.loadDocuments([documentId])).get(documentId);
+    if (body === undefined) throw NotFoundError.of('Document', documentId);
+    return body;
   }
 
   async changeRequestContent(caller: User, spaceId: string, changeRequestId: string): Promise<ReadableContent> {

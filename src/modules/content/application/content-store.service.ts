@@ -73,8 +73,19 @@ export class ContentStore {
     return revision;
   }
 
-  /** The first revision of a new space: one empty page, or nothing at all when `empty`. */
-  initialRevision(spaceId: string, options: { id: string; empty: boolean; createdBy: string | null }, tx?: Tx): Promise<Revision> {
+  /**
+   * The first revision of a new space: one empty page, nothing at all when `empty`, or the given
+   * template content (a revision of type `template`).
+   */
+  initialRevision(
+    spaceId: string,
+    options: { id: string; empty: boolean; createdBy: string | null; template?: { content: RevisionContent; documents: Map<string, string> } },
+    tx?: Tx,
+  ): Promise<Revision> {
+    if (options.template) {
+      const { content, documents } = options.template;
+      return this.commit({ id: options.id, spaceId, parents: [], type: 'template', content, documents, createdBy: options.createdBy }, tx);
+    }
     const now = this.clock.now().toISOString();
     const content = emptyContent();
     const documents = new Map<string, string>();
@@ -131,7 +142,23 @@ export class ContentStore {
     return revision && revision.spaceId === spaceId ? revision : null;
   }
 
+  /**
+   * Whether the document (by hash) is part of the space's content: in its current revision
+   * (`current`, checked first, from the cache) or any other revision of the space. Bodies are
+   * shared between spaces by hash, so a document id alone must never open another space's text.
+   */
+  async spaceHasDocument(spaceId: string, hash: string, current: Revision | null): Promise<boolean> {
+    if (current && referencesDocument(current, hash)) return true;
+    return this.revisions.spaceReferencesDocument(spaceId, hash);
+  }
+
   loadDocuments(hashes: string[], tx?: Tx): Promise<Map<string, string>> {
     return this.documents.findMany(hashes, tx);
   }
+}
+
+function referencesDocument(revision: Revision, hash: string): boolean {
+  if (revision.content.reusableContents.some((reusable) => reusable.documentHash === hash)) return true;
+  const visit = (nodes: RevisionContent['pages']): boolean => nodes.some((node) => node.documentHash === hash || visit(node.pages));
+  return visit(revision.content.pages);
 }

@@ -18,6 +18,11 @@ export interface PageNode {
   description?: string;
   hidden?: boolean;
   layout?: Record<string, unknown>;
+  /**
+   * Front matter keys this server does not interpret (GitBook's `cover`, `coverY`, `noIndex`,
+   * `tags`, `vars`, `if`...), kept so a Git Sync round trip does not drop them.
+   */
+  frontMatter?: Record<string, unknown>;
   /** Document pages: hash of the markdown body (see documentHash). */
   documentHash?: string;
   /** Link pages: where the link points (a URL or a content reference). */

@@ -1,12 +1,18 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, newId } from '@app/common';
-import { FileStorage, StoredFile, StoredFileMetadata } from './file-storage';
+import { FileStorage, StoredFile, StoredFileMetadata, StoredKey } from './file-storage';
 
 /** Keys are URL-safe random strings; anything else is never a stored file (no path tricks). */
 export const STORAGE_KEY = /^[A-Za-z0-9_-]{16,128}$/;
+/** Names `put` writes before renaming: `<key>.<id>.tmp` (bytes) and `<key>.<id>.tmp.json` (metadata). */
+const TEMPORARY = /\.tmp(?:\.json)?$/;
+/** A stored file's bytes (`<key>`) or metadata (`<key>.json`). */
+const STORED = /^([A-Za-z0-9_-]{16,128})(?:\.json)?$/;
+/** Shard directories: the first two characters of keys. */
+const SHARD = /^[A-Za-z0-9_-]{2}$/;
 
 /**
  * Files on the local disk under FILES_DIR: `<dir>/<first two key chars>/<key>` holds the bytes
@@ -45,8 +51,68 @@ export class LocalDiskFileStorage extends FileStorage {
     return { metadata, open: () => createReadStream(path) };
   }
 
+  async delete(key: string): Promise<void> {
+    const path = this.path(key);
+    // Metadata first: without it the key already reads as missing (404), even if removing the bytes fails.
+    await rm(`${path}.json`, { force: true });
+    await rm(path, { force: true });
+  }
+
+  async *list(): AsyncIterable<StoredKey[]> {
+    for (const shard of await this.shards()) {
+      const dir = join(this.root, shard);
+      const written = new Map<string, Date>();
+      for (const name of await readdirIfPresent(dir)) {
+        const match = STORED.exec(name);
+        if (!match) continue;
+        const at = await mtime(join(dir, name));
+        const known = written.get(match[1]);
+        if (at && (!known || at > known)) written.set(match[1], at);
+      }
+      if (written.size > 0) yield [...written].map(([key, writtenAt]) => ({ key, writtenAt }));
+    }
+  }
+
+  async removeIncomplete(before: Date): Promise<number> {
+    let removed = 0;
+    for (const shard of await this.shards()) {
+      const dir = join(this.root, shard);
+      for (const name of await readdirIfPresent(dir)) {
+        if (!TEMPORARY.test(name)) continue;
+        const at = await mtime(join(dir, name));
+        if (!at || at >= before) continue;
+        await rm(join(dir, name), { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  private async shards(): Promise<string[]> {
+    return (await readdirIfPresent(this.root)).filter((name) => SHARD.test(name)).sort();
+  }
+
   private path(key: string): string {
     if (!STORAGE_KEY.test(key)) throw new Error(`Invalid storage key "${key}"`);
     return join(this.root, key.slice(0, 2), key);
+  }
+}
+
+async function readdirIfPresent(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** When the file was last written; null when it vanished meanwhile (another sweep, a delete). */
+async function mtime(path: string): Promise<Date | null> {
+  try {
+    return (await stat(path)).mtime;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
   }
 }

@@ -22,4 +22,15 @@ export abstract class FileStorage {
   abstract put(key: string, bytes: Uint8Array, metadata: StoredFileMetadata): Promise<void>;
   /** null when nothing is stored under the key. */
   abstract get(key: string): Promise<StoredFile | null>;
+  /** Removes the bytes and metadata; removing a missing key does nothing. */
+  abstract delete(key: string): Promise<void>;
+  /** Every stored key with the time it was written, in batches (for the sweep of unreferenced files). */
+  abstract list(): AsyncIterable<StoredKey[]>;
+  /** Removes partial writes a crash left behind that are older than `before`; returns how many. */
+  abstract removeIncomplete(before: Date): Promise<number>;
+}
+
+export interface StoredKey {
+  key: string;
+  writtenAt: Date;
 }

@@ -205,6 +205,8 @@ export function rowForRef(
         status: ctx.fileIds.has(ref.file) ? 'ok' : 'broken',
         relative: false,
       };
+    case 'reusable-content':
+      return null;
     default: {
       const url = ref.url;
       return {

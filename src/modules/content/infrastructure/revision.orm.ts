@@ -26,6 +26,8 @@ export class RevisionOrm {
   @Column({ type: 'varchar', length: 16 })
   type: string;
 
+  /** GIN-indexed on `content->'files'` (jsonb_path_ops), so "is this stored file still referenced?" is an index probe. */
+  @Index('revisions_files_idx', { synchronize: false })
   @Column({ type: 'jsonb' })
   content: RevisionContent;
 

@@ -21,9 +21,43 @@ export class RevisionsRepository {
     return row ? { ...row, type: row.type as RevisionType } : null;
   }
 
+  /** The storage keys of the files of every revision of these spaces (read before the spaces are purged). */
+  async storageKeysOfSpaces(spaceIds: string[], tx?: Tx): Promise<string[]> {
+    if (spaceIds.length === 0) return [];
+    const rows: { key: string }[] = await (tx ?? this.dataSource.manager).query(
+      `SELECT DISTINCT f->>'storageKey' AS key
+         FROM revisions r CROSS JOIN LATERAL jsonb_array_elements(COALESCE(r.content->'files', '[]'::jsonb)) f
+        WHERE r.space_id = ANY($1::varchar[]) AND f->>'storageKey' <> ''`,
+      [spaceIds],
+    );
+    return rows.map((r) => r.key);
+  }
+
+  /** Which of these storage keys some revision (of any space) still names; one index probe per key. */
+  async referencedStorageKeys(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows: { key: string }[] = await this.dataSource.query(
+      `SELECT k AS key FROM unnest($1::text[]) AS k
+        WHERE EXISTS (SELECT 1 FROM revisions r WHERE r.content->'files' @> jsonb_build_array(jsonb_build_object('storageKey', k)))`,
+      [keys],
+    );
+    return new Set(rows.map((r) => r.key));
+  }
+
   /** A revision of the given space; null when it belongs to another space. */
   async findInSpace(spaceId: string, id: string, tx?: Tx): Promise<Revision | null> {
     const row = await this.repo(tx).findOneBy({ id, spaceId });
     return row ? { ...row, type: row.type as RevisionType } : null;
+  }
+
+  /** Whether any revision of the space names the document (as a page's or a reusable content's body). */
+  async spaceReferencesDocument(spaceId: string, hash: string, tx?: Tx): Promise<boolean> {
+    const rows: unknown[] = await (tx ?? this.dataSource.manager).query(
+      `SELECT 1 FROM revisions
+        WHERE space_id = $1 AND jsonb_path_exists(content, 'lax $.**.documentHash ? (@ == $h)', jsonb_build_object('h', $2::text))
+        LIMIT 1`,
+      [spaceId, hash],
+    );
+    return rows.length > 0;
   }
 }

@@ -13,6 +13,6 @@ export class UserController {
   @Get()
   @ApiOperation({ operationId: 'getAuthenticatedUser', summary: 'Get the authenticated user' })
   getAuthenticatedUser(@CurrentUser() user: User) {
-    return this.presenter.present(user);
+    return this.presenter.presentOwn(user);
   }
 }

@@ -1,18 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, ConflictError, NotFoundError, newId } from '@app/common';
 import { Tx } from '../../../database/transactions';
-import { generateToken, hashToken } from '../domain/api-token';
+import { ApiTokenInfo, generateToken, hashToken, tokenPrefix } from '../domain/api-token';
 import { User, normalizeEmail, validateDisplayName } from '../domain/user';
+import { TokenUsageRecorder } from '../infrastructure/token-usage.recorder';
 import { UsersRepository } from '../infrastructure/users.repository';
 
 @Injectable()
 export class IdentityService {
   constructor(
     private readonly users: UsersRepository,
+    private readonly usage: TokenUsageRecorder,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async createUser(input: { email: string; displayName: string; emailVerified?: boolean }, tx?: Tx): Promise<User> {
+  async createUser(input: { email: string; displayName: string; emailVerified?: boolean; instanceAdmin?: boolean }, tx?: Tx): Promise<User> {
     const email = normalizeEmail(input.email);
     if (await this.users.findByEmail(email, tx)) throw new ConflictError(`A user with e-mail "${email}" already exists`);
     const user: User = {
@@ -21,6 +23,7 @@ export class IdentityService {
       displayName: validateDisplayName(input.displayName),
       photoUrl: null,
       emailVerified: input.emailVerified ?? true,
+      instanceAdmin: input.instanceAdmin ?? false,
       createdAt: this.clock.now(),
     };
     await this.users.insert(user, tx);
@@ -28,26 +31,85 @@ export class IdentityService {
   }
 
   /**
-   * Issues a new token; the caller shows it once, we keep only its hash. A token given an
-   * `organizationScope` acts in that organization only.
+   * Issues a new token; the caller shows it once, we keep only its hash and a short prefix. A
+   * token given an `organizationScope` acts in that organization only; one given a lifetime
+   * (milliseconds) answers 401 once it has passed.
    */
-  async issueToken(userId: string, tx?: Tx, organizationScope: string | null = null): Promise<string> {
+  async issueToken(userId: string, tx?: Tx, organizationScope: string | null = null, lifetimeMs: number | null = null): Promise<string> {
     const token = generateToken();
+    const now = this.clock.now();
     await this.users.insertToken(
-      { id: newId(), userId, tokenHash: hashToken(token), organizationId: organizationScope, createdAt: this.clock.now() },
+      {
+        id: newId(),
+        userId,
+        tokenHash: hashToken(token),
+        prefix: tokenPrefix(token),
+        organizationId: organizationScope,
+        createdAt: now,
+        expiresAt: lifetimeMs === null ? null : new Date(now.getTime() + lifetimeMs),
+      },
       tx,
     );
     return token;
   }
 
-  async issueTokenForEmail(email: string): Promise<{ user: User; token: string }> {
-    const user = await this.users.findByEmail(normalizeEmail(email));
-    if (!user) throw new NotFoundError(`No user with e-mail "${email}"`);
-    return { user, token: await this.issueToken(user.id) };
+  async issueTokenForEmail(email: string, lifetimeMs: number | null = null): Promise<{ user: User; token: string }> {
+    const user = await this.requireByEmail(email);
+    return { user, token: await this.issueToken(user.id, undefined, null, lifetimeMs) };
   }
 
-  authenticate(token: string): Promise<User | null> {
-    return this.users.findUserByTokenHash(hashToken(token));
+  /**
+   * The user behind a bearer token, or null when the token is unknown, revoked, expired or its
+   * user disabled. Records the use in memory (written in batches, never one write per request).
+   */
+  async authenticate(token: string): Promise<User | null> {
+    const now = this.clock.now();
+    const found = await this.users.findUserByTokenHash(hashToken(token), now);
+    if (!found) return null;
+    this.usage.record(found.tokenId, now);
+    return found.user;
+  }
+
+  /** An operator's view of a user's tokens (CLI `tokens:list`): never the token or its hash. */
+  async listTokens(email: string): Promise<{ user: User; tokens: ApiTokenInfo[] }> {
+    const user = await this.requireByEmail(email);
+    return { user, tokens: await this.users.listTokens(user.id) };
+  }
+
+  /** Revokes a token for good (CLI `tokens:revoke`). @throws NotFoundError for an unknown id. */
+  async revokeToken(tokenId: string): Promise<void> {
+    if (!(await this.users.deleteToken(tokenId))) throw NotFoundError.of('Token', tokenId);
+  }
+
+  /** Every user (CLI `users:list`). */
+  listUsers(): Promise<User[]> {
+    return this.users.listUsers();
+  }
+
+  /**
+   * Disables a user (CLI `users:disable`): every token of theirs answers 401 from now on; their
+   * memberships and content stay. Disabling twice keeps the first time.
+   */
+  async disableUser(email: string): Promise<User> {
+    const user = await this.requireByEmail(email);
+    if (!user.disabledAt) {
+      user.disabledAt = this.clock.now();
+      await this.users.setDisabledAt(user.id, user.disabledAt);
+    }
+    return user;
+  }
+
+  private async requireByEmail(email: string): Promise<User> {
+    const user = await this.users.findByEmail(normalizeEmail(email));
+    if (!user) throw new NotFoundError(`No user with e-mail "${email}"`);
+    return user;
+  }
+
+  /** The operator's `users:promote` / `users:demote`: opens or closes the console (/admin) to a user. */
+  async setInstanceAdmin(email: string, instanceAdmin: boolean): Promise<User> {
+    const normalized = normalizeEmail(email);
+    if (!(await this.users.setInstanceAdmin(normalized, instanceAdmin))) throw new NotFoundError(`No user with e-mail "${email}"`);
+    return (await this.users.findByEmail(normalized))!;
   }
 
   async getUser(id: string): Promise<User> {

@@ -7,6 +7,10 @@ export interface User {
   photoUrl: string | null;
   emailVerified: boolean;
   createdAt: Date;
+  /** Set by an operator (`users:disable`): the user's tokens answer 401 from then on. */
+  disabledAt?: Date | null;
+  /** May use the operator's console (/admin). Never part of the API's User object. */
+  instanceAdmin?: boolean;
   /** On the caller only: the one organization its token may act in (SAML sign-in tokens). */
   organizationScope?: string | null;
 }

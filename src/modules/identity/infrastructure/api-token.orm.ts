@@ -29,9 +29,18 @@ export class ApiTokenOrm {
   @Column({ name: 'token_hash', type: 'char', length: 64, unique: true })
   tokenHash: string;
 
+  /** The first characters of the token (`gbp_` + 6), so operators can tell tokens apart; not enough to use one. */
+  @Column({ name: 'prefix', type: 'varchar', length: 16, nullable: true })
+  prefix: string | null;
+
   @Column(timestampColumn({ name: 'created_at' }))
   createdAt: Date;
 
+  /** Written in batches (TokenUsageRecorder), so it may lag a few seconds behind. */
   @Column(timestampColumn({ name: 'last_used_at', nullable: true }))
   lastUsedAt: Date | null;
+
+  /** null: the token does not expire. From then on it answers 401. */
+  @Column(timestampColumn({ name: 'expires_at', nullable: true }))
+  expiresAt: Date | null;
 }

@@ -21,6 +21,14 @@ export class UserOrm {
   @Column({ name: 'email_verified', type: 'boolean', default: true })
   emailVerified: boolean;
 
+  /** Opens the operator's console (/admin). Set only by the CLI (`users:create --instance-admin`, `users:promote`). */
+  @Column({ name: 'instance_admin', type: 'boolean', default: false })
+  instanceAdmin: boolean;
+
   @Column(timestampColumn({ name: 'created_at' }))
   createdAt: Date;
+
+  /** Set by an operator: the user's tokens stop working. */
+  @Column(timestampColumn({ name: 'disabled_at', nullable: true }))
+  disabledAt: Date | null;
 }

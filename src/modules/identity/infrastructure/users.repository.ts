@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Tx } from '../../../database/transactions';
+import { ApiTokenInfo } from '../domain/api-token';
 import { User } from '../domain/user';
 import { ApiTokenOrm } from './api-token.orm';
 import { UserOrm } from './user.orm';
@@ -11,6 +12,7 @@ interface UserRow {
   display_name: string;
   photo_url: string | null;
   email_verified: boolean;
+  instance_admin: boolean;
   created_at: Date;
 }
 
@@ -45,31 +47,95 @@ export class UsersRepository {
     return this.users(tx).findBy({ email: In([...new Set(emails)]) });
   }
 
+  /** Returns false when no user has this e-mail. */
+  async setInstanceAdmin(email: string, instanceAdmin: boolean): Promise<boolean> {
+    const result = await this.users().update({ email }, { instanceAdmin });
+    return (result.affected ?? 0) > 0;
+  }
+
   async insertToken(
-    token: { id: string; userId: string; tokenHash: string; organizationId: string | null; createdAt: Date },
+    token: {
+      id: string;
+      userId: string;
+      tokenHash: string;
+      prefix: string;
+      organizationId: string | null;
+      createdAt: Date;
+      expiresAt: Date | null;
+    },
     tx?: Tx,
   ): Promise<void> {
     await (tx ?? this.dataSource.manager).getRepository(ApiTokenOrm).insert({ ...token, lastUsedAt: null });
   }
 
-  /** The token's user, with the organization the token is limited to (if any). */
-  async findUserByTokenHash(tokenHash: string): Promise<User | null> {
-    const rows: (UserRow & { organization_scope: string | null })[] = await this.dataSource.query(
-      `SELECT u.id, u.email, u.display_name, u.photo_url, u.email_verified, u.created_at, t.organization_id AS organization_scope
+  /**
+   * The user of a token that is still valid at `now` (not expired, user not disabled), with the
+   * organization the token is limited to (if any) and the token's id.
+   */
+  async findUserByTokenHash(tokenHash: string, now: Date): Promise<{ user: User; tokenId: string } | null> {
+    const rows: (UserRow & { organization_scope: string | null; token_id: string })[] = await this.dataSource.query(
+      `SELECT u.id, u.email, u.display_name, u.photo_url, u.email_verified, u.instance_admin, u.created_at,
+              t.organization_id AS organization_scope, t.id AS token_id
          FROM api_tokens t JOIN users u ON u.id = t.user_id
-        WHERE t.token_hash = $1`,
-      [tokenHash],
+        WHERE t.token_hash = $1 AND (t.expires_at IS NULL OR t.expires_at > $2) AND u.disabled_at IS NULL`,
+      [tokenHash, now],
     );
     const row = rows[0];
     if (!row) return null;
     return {
-      id: row.id,
-      email: row.email,
-      displayName: row.display_name,
-      photoUrl: row.photo_url,
-      emailVerified: row.email_verified,
-      createdAt: row.created_at,
-      organizationScope: row.organization_scope,
+      tokenId: row.token_id,
+      user: {
+        id: row.id,
+        email: row.email,
+        displayName: row.display_name,
+        photoUrl: row.photo_url,
+        emailVerified: row.email_verified,
+        instanceAdmin: row.instance_admin,
+        createdAt: row.created_at,
+        organizationScope: row.organization_scope,
+      },
     };
+  }
+
+  async listTokens(userId: string): Promise<ApiTokenInfo[]> {
+    const rows = await this.dataSource.getRepository(ApiTokenOrm).find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map((t) => ({
+      id: t.id,
+      prefix: t.prefix,
+      organizationId: t.organizationId,
+      createdAt: t.createdAt,
+      lastUsedAt: t.lastUsedAt,
+      expiresAt: t.expiresAt,
+    }));
+  }
+
+  /** Deletes the token (its hash goes with it); false when there is no such token. */
+  async deleteToken(id: string): Promise<boolean> {
+    const result = await this.dataSource.getRepository(ApiTokenOrm).delete({ id });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Every user, oldest first (an operator listing; the API never lists all users). */
+  listUsers(): Promise<User[]> {
+    return this.users().find({ order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  async setDisabledAt(id: string, at: Date | null): Promise<void> {
+    await this.users().update({ id }, { disabledAt: at });
+  }
+
+  /**
+   * Records when tokens were last used, all in one statement; never moves a time backwards
+   * (two API replicas may flush out of order).
+   */
+  async recordTokenUse(uses: { tokenId: string; at: Date }[]): Promise<void> {
+    if (uses.length === 0) return;
+    const values = uses.map((_, i) => `($${2 * i + 1}::varchar, $${2 * i + 2}::timestamptz)`).join(', ');
+    await this.dataSource.query(
+      `UPDATE api_tokens t SET last_used_at = GREATEST(COALESCE(t.last_used_at, v.at), v.at)
+         FROM (VALUES ${values}) AS v(id, at)
+        WHERE t.id = v.id`,
+      uses.flatMap((u) => [u.tokenId, u.at]),
+    );
   }
 }

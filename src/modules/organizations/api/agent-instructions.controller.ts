@@ -16,7 +16,11 @@ export class AgentInstructionsController {
   ) {}
 
   @Get()
-  @ApiOperation({ operationId: 'getOrganizationAgentInstructions', summary: 'Read the Docs agent instructions (members); 404 until first written' })
+  @ApiOperation({
+    operationId: 'getOrganizationAgentInstructions',
+    summary: 'Read the Docs agent instructions (non-guest members); 404 until first written',
+    description: 'Guests (organization role null) get 403: the instructions are internal guidance, and guests only see content shared with them.',
+  })
   async get(@CurrentUser() user: User, @Param('organizationId') organizationId: string) {
     return this.presenter.present(await this.instructions.get(user, organizationId));
   }

@@ -18,8 +18,11 @@ export class JoiningController {
   @HttpCode(204)
   @ApiOperation({
     operationId: 'joinOrganization',
-    summary:
-      "Join when the caller's verified e-mail domain is one of the organization's emailDomains (400 otherwise, 403 when it enforces SSO). Members: no change",
+    summary: "Join when the caller's verified e-mail domain is one of the organization's emailDomains. Members: no change",
+    description:
+      "A caller whose e-mail domain is not one of the organization's `emailDomains` gets the same 404 as for an organization " +
+      'that does not exist (which organizations exist is not revealed). A caller of a listed domain gets 400 when their ' +
+      'address is not verified and 403 when the organization enforces SSO. A SAML sign-in token limited to another organization gets 404.',
   })
   @ApiResponse({ status: 204, description: 'Joined, or already a member' })
   async join(@CurrentUser() user: User, @Param('organizationId') organizationId: string): Promise<void> {

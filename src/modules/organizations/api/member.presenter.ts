@@ -7,12 +7,12 @@ import { MemberView } from '../application/members.service';
 export class MemberPresenter {
   constructor(private readonly users: UserPresenter) {}
 
-  present({ member, user, spaces, teams }: MemberView) {
+  present({ member, user, spaces, teams, viewer }: MemberView) {
     return {
       object: 'member' as const,
       id: member.userId,
       role: member.role,
-      user: this.users.present(user),
+      user: this.users.present(user, viewer),
       disabled: member.disabled,
       joinedAt: member.joinedAt.toISOString(),
       ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt.toISOString() } : {}),

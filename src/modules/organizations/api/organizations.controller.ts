@@ -20,13 +20,20 @@ export class OrganizationsController {
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ operationId: 'createOrganization', summary: 'Create an organization; the caller becomes its admin' })
+  @ApiOperation({
+    operationId: 'createOrganization',
+    summary: 'Create an organization; the caller becomes its admin',
+    description: "A token issued by an organization's SAML sign-in acts in that organization only: it gets 403 here.",
+  })
   async create(@CurrentUser() user: User, @Body() body: CreateOrganizationDto) {
     return this.presenter.present(await this.organizations.create(user, body));
   }
 
   @Get()
-  @ApiOperation({ operationId: 'listOrganizationsForAuthenticatedUser' })
+  @ApiOperation({
+    operationId: 'listOrganizationsForAuthenticatedUser',
+    description: "A token issued by an organization's SAML sign-in lists only that organization.",
+  })
   async list(@CurrentUser() user: User, @Query() query: ListQueryDto) {
     const page = await this.organizations.listForCaller(user, query.toPageRequest());
     return toEnvelope(page, (view) => this.presenter.present(view));

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '@app/common';
-import { AccessService } from '../../access/application/access.service';
+import { AccessService, assertRole } from '../../access/application/access.service';
 import { User } from '../../identity/domain/user';
 import {
   AgentInstructions,
@@ -18,9 +18,14 @@ export class AgentInstructionsService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** Any member reads them; 404 while none were ever written. */
+  /**
+   * Non-guest members read them; 404 while none were ever written. Guests get a 403: the
+   * instructions are the organization's internal guidance, and guests see only the content
+   * shared with them (as they get no member list and no e-mail addresses).
+   */
   async get(caller: User, organizationId: string): Promise<AgentInstructions> {
-    await this.access.requireMember(caller, organizationId);
+    const context = await this.access.requireMember(caller, organizationId);
+    assertRole(context.orgRole, 'read', 'organization');
     return requireAgentInstructions(await this.instructions.find(organizationId), organizationId);
   }
 

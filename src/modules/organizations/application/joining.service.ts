@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, NotFoundError } from '@app/common';
+import { AccessService, isInScope } from '../../access/application/access.service';
 import { User } from '../../identity/domain/user';
 import { assertMayJoinByDomain, mayListOrganizationsOfDomain } from '../domain/domain-join';
 import { assertMayJoinWithLink } from '../domain/link-invite';
@@ -24,15 +25,18 @@ export class JoiningService {
     private readonly organizations: OrganizationsRepository,
     private readonly members: MembersRepository,
     private readonly linkInvites: LinkInvitesRepository,
+    private readonly access: AccessService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**
-   * POST /orgs/{id}/join. 404 when the organization does not exist; 204 without change for a
-   * member; 400 for an unverified address or a domain the organization does not list; 403 when
-   * the organization enforces SSO. Joins with the organization's `defaultRole`.
+   * POST /orgs/{id}/join. 404 when the organization does not exist, to callers of a domain it
+   * does not list (see assertMayJoinByDomain) and to tokens limited to another organization; 204
+   * without change for a member; 400 for an unverified address; 403 when the organization
+   * enforces SSO. Joins with the organization's `defaultRole`.
    */
   async joinByDomain(caller: User, organizationId: string): Promise<void> {
+    this.access.assertInScope(caller, organizationId);
     const organization = await this.organizations.findById(organizationId);
     if (!organization) throw NotFoundError.of('Organization', organizationId);
     if (await this.members.find(organizationId, caller.id)) return;
@@ -46,6 +50,7 @@ export class JoiningService {
    * organization enforces SSO. A member stays as they are.
    */
   async joinWithLink(caller: User, organizationId: string, inviteId: string): Promise<void> {
+    this.access.assertInScope(caller, organizationId);
     const organization = await this.organizations.findById(organizationId);
     if (!organization) throw NotFoundError.of('Organization', organizationId);
     const invite = await this.linkInvites.find(organizationId, inviteId);
@@ -62,7 +67,9 @@ export class JoiningService {
    */
   async organizationsForDomain(caller: User, domain: string): Promise<OrganizationView[]> {
     if (!mayListOrganizationsOfDomain(caller, domain)) return [];
-    const found = await this.organizations.findByEmailDomain(domain.trim().toLowerCase(), MAX_ORGANIZATIONS_PER_DOMAIN);
+    const found = (await this.organizations.findByEmailDomain(domain.trim().toLowerCase(), MAX_ORGANIZATIONS_PER_DOMAIN)).filter(
+      (organization) => isInScope(caller, organization.id),
+    );
     const memberships = await this.members.findForUser(caller.id, found.map((o) => o.id));
     return found
       .filter((organization) => !organization.sso || memberships.has(organization.id))

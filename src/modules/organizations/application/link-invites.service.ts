@@ -62,6 +62,7 @@ export class LinkInvitesService {
    * without the secret learns nothing.
    */
   async get(caller: User, organizationId: string, inviteId: string): Promise<LinkInviteView> {
+    this.access.assertInScope(caller, organizationId);
     const context = await this.access.context(caller, organizationId);
     const callerRole = context.isMember ? (context.orgRole ?? null) : undefined;
     const invite = await this.invites.find(organizationId, inviteId);

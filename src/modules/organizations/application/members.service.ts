@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, Page, PageRequest } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
-import { AccessService } from '../../access/application/access.service';
+import { AccessService, userViewer } from '../../access/application/access.service';
+import { UserViewer } from '../../identity/api/user.presenter';
 import { OrgRole } from '../../access/domain/roles';
 import { IdentityService } from '../../identity/application/identity.service';
 import { User } from '../../identity/domain/user';
@@ -25,6 +26,8 @@ export interface MemberView {
   user: User;
   spaces: number;
   teams: number;
+  /** Who the member is shown to (e-mail visibility). */
+  viewer: UserViewer;
 }
 
 export interface MemberListQuery {
@@ -58,7 +61,7 @@ export class MembersService {
       },
       request,
     );
-    return { ...page, items: await this.views(organizationId, page.items) };
+    return { ...page, items: await this.views(organizationId, page.items, userViewer(caller.id, context)) };
   }
 
   async get(caller: User, organizationId: string, userId: string): Promise<MemberView> {
@@ -66,7 +69,18 @@ export class MembersService {
     assertMayViewMember(caller.id, context.orgRole ?? null, userId);
     const member = await this.members.find(organizationId, userId);
     if (!member) throw NotFoundError.of('Member', userId);
-    return (await this.views(organizationId, [member]))[0];
+    return (await this.views(organizationId, [member], userViewer(caller.id, context)))[0];
+  }
+
+  /**
+   * Of the given users, those who are active members of the organization, presented as members,
+   * ordered by user id. No authorization: for modules that already authorized the caller on
+   * something of the organization (the commenters of a space it can read).
+   */
+  async activeMembersAmong(organizationId: string, userIds: string[], viewer: UserViewer): Promise<MemberView[]> {
+    const members = await this.members.findActive(organizationId, userIds);
+    members.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+    return this.views(organizationId, members, viewer);
   }
 
   /**
@@ -76,7 +90,7 @@ export class MembersService {
    * An absent `role` changes nothing.
    */
   async updateRole(caller: User, organizationId: string, userId: string, role: OrgRole | undefined): Promise<MemberView> {
-    await this.access.requireOrgRole(caller, organizationId, 'admin');
+    const context = await this.access.requireOrgRole(caller, organizationId, 'admin');
     const member = await this.transactions.run(async (tx) => {
       const admins = await this.members.lockActiveAdmins(organizationId, tx);
       const current = await this.members.lock(organizationId, userId, tx);
@@ -86,7 +100,7 @@ export class MembersService {
       await this.members.updateRole(organizationId, userId, role, tx);
       return { ...current, role };
     });
-    return (await this.views(organizationId, [member]))[0];
+    return (await this.views(organizationId, [member], userViewer(caller.id, context)))[0];
   }
 
   /**
@@ -132,14 +146,14 @@ export class MembersService {
   }
 
   /** Users and counts for a page of members: two batched queries, whatever the page size. */
-  private async views(organizationId: string, members: Member[]): Promise<MemberView[]> {
+  private async views(organizationId: string, members: Member[], viewer: UserViewer): Promise<MemberView[]> {
     const ids = members.map((m) => m.userId);
     const [users, stats] = await Promise.all([this.identity.findByIds(ids), this.access.memberStats(organizationId, ids)]);
     return members.map((member) => {
       const user = users.get(member.userId);
       if (!user) throw NotFoundError.of('User', member.userId);
       const counts = stats.get(member.userId) ?? { spaces: 0, teams: 0 };
-      return { member, user, spaces: counts.spaces, teams: counts.teams };
+      return { member, user, spaces: counts.spaces, teams: counts.teams, viewer };
     });
   }
 }

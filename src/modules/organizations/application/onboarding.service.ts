@@ -7,7 +7,7 @@ import { newMember } from '../domain/member';
 import { InvitesRepository } from '../infrastructure/invites.repository';
 import { MembersRepository } from '../infrastructure/members.repository';
 
-type NewUser = { email: string; displayName: string; emailVerified?: boolean };
+type NewUser = { email: string; displayName: string; emailVerified?: boolean; instanceAdmin?: boolean };
 
 /** Creating a user: the user, a first API token, and the organizations that invited their e-mail. */
 @Injectable()
@@ -20,11 +20,11 @@ export class OnboardingService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** The operator's `users:create`: a user and their first API token. */
-  registerUser(input: NewUser): Promise<{ user: User; token: string }> {
+  /** The operator's `users:create`: a user and their first API token (expiring after `tokenLifetimeMs` when given). */
+  registerUser(input: NewUser, tokenLifetimeMs: number | null = null): Promise<{ user: User; token: string }> {
     return this.transactions.run(async (tx) => {
       const user = await this.createUser(input, tx);
-      return { user, token: await this.identity.issueToken(user.id, tx) };
+      return { user, token: await this.identity.issueToken(user.id, tx, null, tokenLifetimeMs) };
     });
   }
 

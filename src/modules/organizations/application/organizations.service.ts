@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
-import { Transactions } from '../../../database/transactions';
+import { Transactions, Tx } from '../../../database/transactions';
+import { ExistingAccountFacts } from '../sso/domain/account-matching';
 import { AccessService } from '../../access/application/access.service';
 import { OrgRole } from '../../access/domain/roles';
 import { IdentityService } from '../../identity/application/identity.service';
@@ -38,8 +39,9 @@ export class OrganizationsService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** Creates an organization; its creator is its first admin. */
+  /** Creates an organization; its creator is its first admin. Not with a token limited to one organization (403). */
   async create(caller: User, input: { title: string; emailDomains?: string[] }): Promise<OrganizationView> {
+    this.access.assertUnscoped(caller, 'create an organization');
     const now = this.clock.now();
     const organization = newOrganization(newId(), input.title, now, input.emailDomains);
     await this.transactions.run(async (tx) => {
@@ -47,6 +49,16 @@ export class OrganizationsService {
       await this.members.insertIfAbsent(newMember(organization.id, caller.id, 'admin', now), tx);
     });
     return { organization, role: 'admin' };
+  }
+
+  /**
+   * For SSO sign-in (no caller: the signed assertion is the credential): what decides whether
+   * the organization's identity provider may sign in this existing account.
+   */
+  async existingAccountFacts(organizationId: string, userId: string, tx: Tx): Promise<ExistingAccountFacts> {
+    const organization = await this.organizations.findById(organizationId, tx);
+    if (!organization) throw NotFoundError.of('Organization', organizationId);
+    return { emailDomains: organization.emailDomains, isMember: (await this.members.find(organizationId, userId, tx)) !== null };
   }
 
   async get(caller: User, organizationId: string): Promise<OrganizationView> {

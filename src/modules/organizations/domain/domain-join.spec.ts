@@ -1,4 +1,4 @@
-import { ForbiddenError, InvalidError } from '@app/common';
+import { ForbiddenError, NotFoundError } from '@app/common';
 import { assertMayJoinByDomain, domainOf, mayListOrganizationsOfDomain, verifiedDomain } from './domain-join';
 import { newOrganization } from './organization';
 
@@ -19,16 +19,17 @@ describe('joining by e-mail domain', () => {
     expect(() => assertMayJoinByDomain(acme(), verified('bob@acme.org'))).not.toThrow();
   });
 
-  it('refuses unverified addresses, other domains and subdomains with a 400', () => {
+  it('answers other domains and subdomains as if the organization did not exist (404), unverified addresses with a 400', () => {
     expect(() => assertMayJoinByDomain(acme(), { email: 'ada@acme.com', emailVerified: false })).toThrow(/not verified/);
-    expect(() => assertMayJoinByDomain(acme(), verified('eve@evil.com'))).toThrow(InvalidError);
-    expect(() => assertMayJoinByDomain(acme(), verified('eve@eng.acme.com'))).toThrow(/E-mail domain not valid/);
-    expect(() => assertMayJoinByDomain(acme(), verified('eve@acme.com.evil.com'))).toThrow(InvalidError);
+    expect(() => assertMayJoinByDomain(acme(), verified('eve@evil.com'))).toThrow(NotFoundError);
+    expect(() => assertMayJoinByDomain(acme(), verified('eve@eng.acme.com'))).toThrow('Organization "o1" not found');
+    expect(() => assertMayJoinByDomain(acme(), verified('eve@acme.com.evil.com'))).toThrow(NotFoundError);
+    expect(() => assertMayJoinByDomain(acme(), { email: 'eve@evil.com', emailVerified: false })).toThrow(NotFoundError);
   });
 
   it('refuses SSO-enforcing organizations with a 403, but only to callers of a matching domain', () => {
     expect(() => assertMayJoinByDomain(acme({ sso: true }), verified('ada@acme.com'))).toThrow(ForbiddenError);
-    expect(() => assertMayJoinByDomain(acme({ sso: true }), verified('eve@evil.com'))).toThrow(InvalidError);
+    expect(() => assertMayJoinByDomain(acme({ sso: true }), verified('eve@evil.com'))).toThrow(NotFoundError);
   });
 
   it('lists organizations of a domain only to its verified users', () => {

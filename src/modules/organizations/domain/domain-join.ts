@@ -1,4 +1,4 @@
-import { ForbiddenError, InvalidError } from '@app/common';
+import { ForbiddenError, InvalidError, NotFoundError } from '@app/common';
 import { Organization } from './organization';
 
 /** What joining by e-mail domain needs to know about the caller. */
@@ -21,18 +21,17 @@ export function verifiedDomain(joiner: Joiner): string | null {
 }
 
 /**
- * POST /orgs/{id}/join: the caller's verified e-mail domain must be exactly one of the
- * organization's `emailDomains` (no subdomain matching), else 400 "e-mail domain not valid", the
- * contract's failure. Only then is SSO enforcement reported (403), so a caller from another
- * domain learns nothing about the organization's settings.
+ * POST /orgs/{id}/join. A caller whose e-mail domain is not exactly one of the organization's
+ * `emailDomains` (no subdomain matching) is an outsider: they get the same 404 as for an
+ * organization that does not exist, so joining reveals nothing about which organizations exist.
+ * A caller of a listed domain learns more: an unverified address is a 400, and an organization
+ * enforcing SSO a 403.
  */
 export function assertMayJoinByDomain(organization: Organization, joiner: Joiner): void {
+  const domain = domainOf(joiner.email);
+  if (!organization.emailDomains.includes(domain)) throw NotFoundError.of('Organization', organization.id);
   if (!joiner.emailVerified) {
     throw new InvalidError('Your e-mail address is not verified; joining an organization by e-mail domain requires a verified address');
-  }
-  const domain = domainOf(joiner.email);
-  if (!organization.emailDomains.includes(domain)) {
-    throw new InvalidError(`E-mail domain not valid: "${domain}" is not one of the domains allowed to join this organization`);
   }
   if (organization.sso) {
     throw new ForbiddenError('This organization enforces single sign-on: join it through its identity provider');

@@ -44,6 +44,13 @@ export class MembersRepository {
     return toDomain(await this.repo(tx).findOneBy({ organizationId, userId }));
   }
 
+  /** The organization's active memberships of the given users (any order). */
+  async findActive(organizationId: string, userIds: string[]): Promise<Member[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.repo().findBy({ organizationId, userId: In(userIds), disabled: false });
+    return rows.map((row) => toDomain(row) as Member);
+  }
+
   /** The user's memberships in the given organizations, by organization id. */
   async findForUser(userId: string, organizationIds: string[]): Promise<Map<string, Member>> {
     if (organizationIds.length === 0) return new Map();

@@ -10,6 +10,7 @@ import { SamlLoginService } from './application/saml-login.service';
 import { SamlProtocol } from './application/saml-protocol';
 import { SamlProvidersService } from './application/saml-providers.service';
 import { NodeSamlProtocol } from './infrastructure/node-saml.protocol';
+import { SamlMessageIdsRepository } from './infrastructure/saml-message-ids.repository';
 import { SamlProvidersRepository } from './infrastructure/saml-providers.repository';
 
 /**
@@ -23,6 +24,7 @@ import { SamlProvidersRepository } from './infrastructure/saml-providers.reposit
     SamlProvidersService,
     SamlLoginService,
     SamlProvidersRepository,
+    SamlMessageIdsRepository,
     SamlProviderPresenter,
     { provide: SamlProtocol, useClass: NodeSamlProtocol },
   ],

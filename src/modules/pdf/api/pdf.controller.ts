@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, Public } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
@@ -44,7 +44,7 @@ export class PdfDownloadController {
   @Get(':token')
   @Public()
   @Header('Cache-Control', 'private, no-store')
-  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   @ApiOperation({ summary: 'Download a PDF by the address getSpacePDF or getChangeRequestPDF returned' })
   async download(@Param('token') token: string, @Res() res: Response): Promise<void> {
     const { title, pdf } = await this.pdfs.render(token);

@@ -12,7 +12,7 @@ export class ContentPermissionPresenter {
   ) {}
 
   presentUser(view: UserPermissionView) {
-    return { permission: view.permission, user: this.users.present(view.user) };
+    return { permission: view.permission, user: this.users.present(view.user, view.viewer) };
   }
 
   presentTeam(view: TeamPermissionView) {

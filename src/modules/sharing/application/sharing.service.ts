@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions } from '../../../database/transactions';
-import { AccessService, assertRole } from '../../access/application/access.service';
+import { AccessService, assertRole, userViewer } from '../../access/application/access.service';
+import { UserViewer } from '../../identity/api/user.presenter';
 import { MemberRole, OrgRole } from '../../access/domain/roles';
 import { CollectionsService } from '../../collections/application/collections.service';
 import { IdentityService } from '../../identity/application/identity.service';
@@ -16,6 +17,8 @@ import { GrantsRepository } from '../infrastructure/grants.repository';
 export interface UserPermissionView {
   permission: MemberRole;
   user: User;
+  /** Who the list is shown to (e-mail visibility). */
+  viewer: UserViewer;
 }
 
 /** A team's grant on the content, as GET .../permissions/teams lists it. */
@@ -95,10 +98,11 @@ export class SharingService {
     const content = await this.visible(caller, ref);
     const page = await this.grants.listUserGrants(content, request);
     const users = await this.identity.findByIds(page.items.map((g) => g.principalId));
+    const viewer = await this.viewer(caller, content);
     const items: UserPermissionView[] = [];
     for (const grant of page.items) {
       const user = users.get(grant.principalId);
-      if (user) items.push({ permission: grant.role, user }); // else: deleted between the two reads
+      if (user) items.push({ permission: grant.role, user, viewer }); // else: deleted between the two reads
     }
     return { ...page, items };
   }
@@ -156,11 +160,12 @@ export class SharingService {
       request,
     );
     const users = await this.identity.findByIds(page.items.map((m) => m.userId));
+    const viewer = await this.viewer(caller, content);
     const items: UserPermissionView[] = [];
     for (const member of page.items) {
       const user = users.get(member.userId);
       const role = grantedRoles.has(member.userId) ? grantedRoles.get(member.userId) : defaults.get(member.orgRole);
-      if (user && role) items.push({ permission: role, user });
+      if (user && role) items.push({ permission: role, user, viewer });
     }
     return { ...page, items };
   }
@@ -173,6 +178,10 @@ export class SharingService {
       return;
     }
     await this.grants.upsert(grantsFor(content, principal, [principalId], role, newId, this.clock.now()));
+  }
+
+  private async viewer(caller: User, content: SharedContent): Promise<UserViewer> {
+    return userViewer(caller.id, await this.access.context(caller, content.organizationId));
   }
 
   /** The content, when the caller can read it; 404 otherwise (whether or not it exists). */

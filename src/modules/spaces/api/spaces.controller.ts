@@ -98,7 +98,13 @@ export class SpacesController {
 
   @Post('spaces/:spaceId/transfer')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'transferSpace', summary: 'Move a space to the root of another organization' })
+  @ApiOperation({
+    operationId: 'transferSpace',
+    summary: 'Move a space to the root of another organization',
+    description:
+      'Needs `admin` on the space, the organization `admin` role in the organization it leaves (403 otherwise, even with an ' +
+      '`admin` grant on the space) and `create` in the target organization (404 when not a member there). Grants are dropped.',
+  })
   async transfer(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Body() body: TransferSpaceDto) {
     return this.presenter.present(await this.spaces.transfer(user, spaceId, body.organization));
   }

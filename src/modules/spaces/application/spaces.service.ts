@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
-import { AccessService, assertRole } from '../../access/application/access.service';
+import { AccessService, assertMayTransferOut, assertRole } from '../../access/application/access.service';
 import { ContentTreeService } from '../../access/application/content-tree.service';
 import { AccessContext } from '../../access/domain/access-context';
 import { ContentPosition } from '../../access/domain/content-position';
@@ -9,9 +9,11 @@ import { MemberRole, atLeast } from '../../access/domain/roles';
 import { User } from '../../identity/domain/user';
 import { Space, SpacePatch } from '../domain/space';
 import { mergeRuleUserIds } from '../../change-requests/domain/merge-rules';
+import { spaceTemplateContent } from '../../change-requests/authoring/domain/template-content';
 import { SpaceEditMode, TranslationLanguage, pointerId, positionPointers } from '../domain/space-settings';
-import { SpacesRepository } from '../infrastructure/spaces.repository';
+import { PURGE_BATCH, SpacesRepository } from '../infrastructure/spaces.repository';
 import { ContentStore } from '../../content/application/content-store.service';
+import { FileCollector } from '../../content/application/file-collector.service';
 import { ContentIndexer } from '../../search/application/content-indexer.service';
 
 /** A space as one caller sees it: the presenter derives `permissions` from `role`. */
@@ -34,6 +36,8 @@ export interface CreateSpaceInput {
   editMode?: SpaceEditMode;
   /** Start with no page at all (otherwise one empty page). */
   empty?: boolean;
+  /** GitBook's `template`: see spaceTemplateContent (unknown ids give the default empty page). */
+  template?: { id: string; params?: Record<string, unknown> };
 }
 
 export interface MoveSpaceInput {
@@ -61,6 +65,7 @@ export class SpacesService {
     private readonly transactions: Transactions,
     private readonly content: ContentStore,
     private readonly indexer: ContentIndexer,
+    private readonly files: FileCollector,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -77,6 +82,8 @@ export class SpacesService {
     const context = await this.access.requireMember(caller, organizationId);
     const parentId = input.parent ?? null;
     this.assertCanCreateIn(context, parentId);
+    if (input.template && input.empty) throw new InvalidError('template: cannot be combined with "empty"');
+    const fromTemplate = input.template ? spaceTemplateContent(input.template.id, input.template.params, this.clock.now().toISOString()) : null;
     const space = Space.create({
       id: newId(),
       organizationId,
@@ -92,7 +99,11 @@ export class SpacesService {
     });
     await this.transactions.run(async (tx) => {
       await this.spaces.insert(space, tx);
-      await this.content.initialRevision(space.id, { id: space.revisionId, empty: input.empty === true, createdBy: caller.id }, tx);
+      await this.content.initialRevision(
+        space.id,
+        { id: space.revisionId, empty: input.empty === true, createdBy: caller.id, ...(fromTemplate ? { template: fromTemplate } : {}) },
+        tx,
+      );
       await this.indexer.revisionBecameCurrent(space.id, null, space.revisionId, tx);
     });
     return { space, role: context.roleOnSpace(space.node) };
@@ -235,12 +246,15 @@ export class SpacesService {
 
   /**
    * Moves the space to the root of another organization. The caller needs `admin` on the
-   * space and the `create` role in the target organization (not being a member of it is a
-   * 404). Grants are dropped: they name users and teams of the old organization.
+   * space, the organization `admin` role in its current organization (content leaving an
+   * organization is the organization's decision, not a space grant's) and the `create` role in
+   * the target organization (not being a member of it is a 404). Grants are dropped: they name
+   * users and teams of the old organization.
    */
   async transfer(caller: User, spaceId: string, organizationId: string): Promise<SpaceView> {
-    const { space, role } = await this.loadVisible(caller, spaceId);
+    const { space, role, context } = await this.loadVisible(caller, spaceId);
     assertRole(role, 'admin', 'space');
+    assertMayTransferOut(context);
     if (organizationId === space.organizationId) {
       throw new ConflictError(`Space "${space.id}" already belongs to organization "${organizationId}"`);
     }
@@ -278,13 +292,28 @@ export class SpacesService {
   }
 
   /**
-   * Removes for good every space deleted more than the retention window ago. Idempotent: a
-   * second run finds nothing more to remove. Returns how many spaces were removed.
+   * Removes for good every space deleted more than the retention window ago, with the stored
+   * bytes of files no other space still names. Idempotent: a second run finds nothing more to
+   * remove. Batches of spaces go in one transaction each (rows, then the bytes once the rows are
+   * gone for sure); bytes a crash leaves behind are removed by the file sweep. Returns how many
+   * spaces were removed.
    */
   async purgeExpired(): Promise<number> {
     const cutoff = Space.purgeCutoff(this.clock.now(), this.config.spaceRetentionDays);
-    const removed = await this.spaces.purgeDeletedBefore(cutoff);
-    if (removed > 0) this.logger.log(`Purged ${removed} space(s) deleted before ${cutoff.toISOString()}`);
+    let removed = 0;
+    let released = 0;
+    for (;;) {
+      const { ids, keys } = await this.transactions.run(async (tx) => {
+        const ids = await this.spaces.lockPurgeable(cutoff, tx);
+        const keys = await this.files.storageKeysOfSpaces(ids, tx);
+        await this.spaces.deleteForGood(ids, tx);
+        return { ids, keys };
+      });
+      removed += ids.length;
+      released += await this.files.release(keys);
+      if (ids.length < PURGE_BATCH) break;
+    }
+    if (removed > 0) this.logger.log(`Purged ${removed} space(s) deleted before ${cutoff.toISOString()} and ${released} stored file(s)`);
     return removed;
   }
 

@@ -10,7 +10,8 @@ import { ContentVisibility, SpaceEditMode, TranslationLanguage } from '../domain
 import { SpaceOrm } from './space.orm';
 import { applySpaceVisibility } from '../../access/infrastructure/space-visibility.sql';
 
-const PURGE_BATCH = 500;
+/** Spaces purged per transaction, so no single statement holds locks on a huge set. */
+export const PURGE_BATCH = 500;
 
 @Injectable()
 export class SpacesRepository {
@@ -126,21 +127,20 @@ export class SpacesRepository {
   }
 
   /**
-   * Hard-deletes spaces deleted before the cutoff, in batches so no single statement holds
-   * locks on a huge set. Foreign keys remove their grants. Returns how many were removed.
+   * Locks up to `limit` spaces deleted before the cutoff (skipping those another purge holds)
+   * and returns their ids; the caller deletes them in the same transaction.
    */
-  async purgeDeletedBefore(cutoff: Date): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const [, removed] = (await this.dataSource.query(
-        `DELETE FROM spaces WHERE id IN (
-           SELECT id FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at < $1 LIMIT ${PURGE_BATCH} FOR UPDATE SKIP LOCKED
-         )`,
-        [cutoff],
-      )) as [unknown, number];
-      total += removed;
-      if (removed < PURGE_BATCH) return total;
-    }
+  async lockPurgeable(cutoff: Date, tx: Tx, limit = PURGE_BATCH): Promise<string[]> {
+    const rows: { id: string }[] = await tx.query(
+      `SELECT id FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at < $1 ORDER BY id LIMIT ${Number(limit)} FOR UPDATE SKIP LOCKED`,
+      [cutoff],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Hard-deletes the spaces; foreign keys remove their revisions, grants and the rest. */
+  async deleteForGood(ids: string[], tx: Tx): Promise<void> {
+    if (ids.length > 0) await tx.query(`DELETE FROM spaces WHERE id = ANY($1::varchar[])`, [ids]);
   }
 
   /** Compare-and-set of the current revision: false when another writer moved it first. */

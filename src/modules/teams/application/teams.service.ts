@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, ForbiddenError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
-import { AccessService } from '../../access/application/access.service';
+import { AccessService, userViewer } from '../../access/application/access.service';
+import { UserViewer } from '../../identity/api/user.presenter';
 import { AccessContext } from '../../access/domain/access-context';
 import { OrgRole, TeamRole } from '../../access/domain/roles';
 import { IdentityService } from '../../identity/application/identity.service';
@@ -31,6 +32,8 @@ export interface TeamMemberView {
   role: TeamRole;
   /** Whether the caller may see this member's profile (guests only see their own). */
   view: boolean;
+  /** Who the member is shown to (e-mail visibility). */
+  viewer: UserViewer;
 }
 
 /** A team a member belongs to, with their role in it. */
@@ -154,6 +157,7 @@ export class TeamsService {
         teams: counts.teams,
         role: membership.role,
         view: context.orgRole !== null || membership.userId === caller.id,
+        viewer: userViewer(caller.id, context),
       });
     }
     return { ...page, items };

@@ -23,7 +23,10 @@ export class ChangeRequestContentEditController {
     summary: 'Apply up to 50 content changes to a change request, atomically, as one revision',
     description:
       '`insert_page`, `update_page`, `delete_page`, `revert_page`, `insert_files`. Any invalid change rejects the whole batch ' +
-      '(400 naming it, e.g. `changes[3]: page "x" not found`) and nothing is written. Needs `edit` on the space; a locked space answers 423.',
+      '(400 naming it, e.g. `changes[3]: page "x" not found`) and nothing is written. Needs `edit` on the space; a locked space answers 423. ' +
+      'Answers `ChangeRequestContentUpdate` (the change request, the created/updated/deleted pages with their ids, the inserted files) ' +
+      'unless `compat=true`, which answers the bare change request. GitBook still defaults to `compat=true` and has announced the switch; ' +
+      'we default to the shape that tells the caller the ids of the pages it created.',
   })
   @ApiBody({ schema: UPDATE_CONTENT_BODY_SCHEMA as never })
   async update(
@@ -34,6 +37,6 @@ export class ChangeRequestContentEditController {
     @Body() body: unknown,
   ) {
     const outcome = await this.authoring.updateContent(user, spaceId, changeRequestId, parseContentUpdateBody(body));
-    return this.presenter.present(outcome, query.compat ?? true);
+    return this.presenter.present(outcome, query.compat ?? false, user);
   }
 }

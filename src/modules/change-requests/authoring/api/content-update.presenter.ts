@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Urls } from '@app/common';
+import { User } from '../../../identity/domain/user';
 import { FilesService } from '../../../content/application/files.service';
 import { RevisionFile } from '../../../content/domain/revision-content';
 import { ChangeRequestPresenter } from '../../api/change-request.presenter';
@@ -7,7 +8,7 @@ import { ChangeRequestsService } from '../../application/change-requests.service
 import { ContentUpdateOutcome } from '../application/change-request-authoring.service';
 import { PageOutcome } from '../domain/apply-changes';
 
-/** GitBook's answers to `updateChangeRequestContent`: the change request (compat), or `ChangeRequestContentUpdate`. */
+/** GitBook's answers to `updateChangeRequestContent`: `ChangeRequestContentUpdate` (default), or the bare change request (compat). */
 @Injectable()
 export class ContentUpdatePresenter {
   constructor(
@@ -17,8 +18,8 @@ export class ContentUpdatePresenter {
     private readonly urls: Urls,
   ) {}
 
-  async present(outcome: ContentUpdateOutcome, compat: boolean) {
-    const [view] = await this.changeRequests.views([{ changeRequest: outcome.changeRequest, spaceRevision: outcome.space.space.revisionId }]);
+  async present(outcome: ContentUpdateOutcome, compat: boolean, caller: User) {
+    const [view] = await this.changeRequests.views([{ changeRequest: outcome.changeRequest, spaceRevision: outcome.space.space.revisionId }], caller);
     const changeRequest = this.presenter.present(view);
     if (compat) return changeRequest;
     return {

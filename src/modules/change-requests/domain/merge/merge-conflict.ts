@@ -23,6 +23,7 @@ export type MergeConflictReason =
   | 'description'
   | 'hidden'
   | 'layout'
+  | 'frontMatter'
   | 'target'
   | 'parent'
   | 'name'

@@ -151,7 +151,7 @@ interface MergedPage {
 }
 
 /** Fields merged by the plain three-way rule (documentHash and parent are merged apart). */
-const VALUE_FIELDS = ['kind', 'title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'layout', 'target'] as const;
+const VALUE_FIELDS = ['kind', 'title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'layout', 'target', 'frontMatter'] as const;
 
 function indexPages(roots: readonly PageNode[]): PageIndex {
   const pages = new Map<string, PageEntry>();

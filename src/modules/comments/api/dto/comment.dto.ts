@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmptyObject, IsObject, IsString, Length, ValidateNested } from 'class-validator';
-import { Omittable } from '@app/common';
+import { Omittable, RefusesEmptyBody } from '@app/common';
 import { COMMENT_BODY_MAX } from '../../domain/comment-body';
 import { NODE_ID_MAX, TABLE_CELL_ID_MAX } from '../../domain/comment';
 import { EMOJI_MAX_LENGTH } from '../../domain/emoji';
@@ -84,6 +84,7 @@ class ReactionChangesDto {
 }
 
 /** Body of PUT .../comments/{commentId}/replies/{commentReplyId} (GitBook `UpdateCommentReplySchema`). */
+@RefusesEmptyBody()
 export class UpdateReplyDto extends ReactionChangesDto {
   @ApiPropertyOptional({ ...BODY_SCHEMA, description: `${BODY_DESCRIPTION}; only the author may change it` })
   @Omittable()
@@ -92,6 +93,7 @@ export class UpdateReplyDto extends ReactionChangesDto {
 }
 
 /** Body of PUT .../comments/{commentId} (GitBook `UpdateCommentSchema`). */
+@RefusesEmptyBody()
 export class UpdateCommentDto extends UpdateReplyDto {
   @ApiPropertyOptional({ description: 'true resolves the comment, false reopens it (its author or a space editor)' })
   @Omittable()

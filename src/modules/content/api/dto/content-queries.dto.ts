@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ListQueryDto } from '@app/common';
 
 /** `true` / `false` in the query string; anything else stays as given and fails validation. */
@@ -60,4 +60,64 @@ export class GetPageQueryDto extends ContentFlagsQueryDto {
   @IsOptional()
   @IsIn(['true', 'false', 'deterministic-only'])
   evaluated?: 'true' | 'false' | 'deterministic-only';
+}
+
+const DEREFERENCED =
+  'GitBook: expand references to other content (`true`) or only reusable contents (`reusable-contents`). ' +
+  'Documents here are returned as stored, so any accepted value gives the same document.';
+
+/** Reads of one page by path: GitBook's page read parameters. */
+export class GetPageByPathQueryDto extends GetPageQueryDto {
+  @ApiPropertyOptional({
+    name: 'format.markdown.refs',
+    enum: ['relative', 'stable'],
+    default: 'relative',
+    description: 'GitBook: how references are written in markdown output. Markdown here keeps links as authored, so it changes nothing.',
+  })
+  @IsOptional()
+  @IsIn(['relative', 'stable'])
+  'format.markdown.refs'?: 'relative' | 'stable';
+
+  @ApiPropertyOptional({ enum: ['true', 'false', 'reusable-contents'], default: 'false', description: DEREFERENCED })
+  @IsOptional()
+  @IsIn(['true', 'false', 'reusable-contents'])
+  dereferenced?: string;
+
+  @ApiPropertyOptional({ type: Boolean, default: false, description: 'GitBook: serve cached git metadata. No git metadata here.' })
+  @IsOptional()
+  @QueryBoolean()
+  @IsBoolean()
+  cachedMetadata?: boolean;
+}
+
+/** Reads of a bare JSON document (a page's or a reusable content's). */
+export class DocumentReadQueryDto {
+  @ApiPropertyOptional({ enum: ['true', 'false', 'deterministic-only'], default: 'false', description: 'GitBook: evaluate expressions. Documents here hold none.' })
+  @IsOptional()
+  @IsIn(['true', 'false', 'deterministic-only'])
+  evaluated?: string;
+
+  @ApiPropertyOptional({ enum: ['true', 'false', 'reusable-contents'], default: 'false', description: DEREFERENCED })
+  @IsOptional()
+  @IsIn(['true', 'false', 'reusable-contents'])
+  dereferenced?: string;
+}
+
+/** `GET /spaces/{spaceId}/documents/{documentId}`. */
+export class DocumentByIdQueryDto {
+  @ApiPropertyOptional({ enum: ['current', 'next'], description: 'GitBook: document schema version. This server has one schema; both give the same document.' })
+  @IsOptional()
+  @IsIn(['current', 'next'])
+  schema?: 'current' | 'next';
+}
+
+/** Semantic changes reads: at most `limit` changes (default 10, at most 1000). */
+export class ChangesQueryDto extends ContentFlagsQueryDto {
+  @ApiPropertyOptional({ type: Number, default: 10, minimum: 1, maximum: 1000, description: 'At most this many changes; `more` counts the rest' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  limit?: number;
 }

@@ -1,4 +1,6 @@
 import MarkdownIt from 'markdown-it';
+import { InvalidError } from '@app/common';
+import { gitbookTagRule } from './gitbook-tags';
 
 type StateBlock = MarkdownIt.StateBlock;
 type Token = MarkdownIt.Token;
@@ -81,11 +83,54 @@ function hintRule(state: StateBlock, startLine: number, endLine: number, silent:
   return true;
 }
 
+/**
+ * Bounds on what one markdown document may make the parser and the converters do. Costs are
+ * linear but steep: several microseconds per inline markup character (an unmatched `[` is the
+ * dearest) and about ten per paragraph, heading or table cell through the document conversions.
+ * At these limits a write spends tens of milliseconds in markdown, whatever the document's size;
+ * pages with hundreds of links and tables of a few hundred rows stay well below them.
+ */
+export const MARKDOWN_LIMITS = {
+  /** `[ ] ! * _ ~ \` < & \\` in text parsed for inline syntax (code blocks and fences do not count). */
+  inlineMarkup: 5_000,
+  /** Paragraphs, headings and table cells. */
+  inlineBlocks: 5_000,
+};
+const INLINE_MARKUP = /[[\]!*_~`<&\\]/g;
+
+/** Thrown before inline parsing when a document exceeds MARKDOWN_LIMITS. */
+export class MarkdownTooComplexError extends InvalidError {}
+
+/**
+ * A core rule between block and inline parsing: block parsing is cheap and linear, and tells
+ * exactly which text the (costlier) inline rules would scan.
+ */
+function boundInlineWork(state: MarkdownIt.StateCore): void {
+  let markup = 0;
+  let blocks = 0;
+  for (const token of state.tokens) {
+    if (token.type !== 'inline') continue;
+    if (++blocks > MARKDOWN_LIMITS.inlineBlocks) {
+      throw new MarkdownTooComplexError(
+        `Markdown holds more than ${MARKDOWN_LIMITS.inlineBlocks} paragraphs, headings and table cells; split the page`,
+      );
+    }
+    markup += token.content.match(INLINE_MARKUP)?.length ?? 0;
+    if (markup > MARKDOWN_LIMITS.inlineMarkup) {
+      throw new MarkdownTooComplexError(
+        `Markdown holds more than ${MARKDOWN_LIMITS.inlineMarkup} inline markup characters ([ ] ! * _ ~ \` < & \\) outside code; split the page`,
+      );
+    }
+  }
+}
+
 function createParser(): MarkdownIt {
   // CommonMark + GFM tables and strikethrough; raw HTML is text (html: false); no linkify or
   // typographic replacements, so the text is exactly what was written.
   const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
   md.block.ruler.before('fence', 'gitbook_hint', hintRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+  md.core.ruler.before('inline', 'bound_inline_work', boundInlineWork);
+  md.block.ruler.before('fence', 'gitbook_tag', gitbookTagRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   return md;
 }
 

@@ -13,6 +13,15 @@ export function decodeHref(href: string): string {
 
 const PAGE_PATH = /^\/(?:spaces\/([^/?#]+)\/)?pages\/([^/?#]+)\/?$/;
 const FILE_PATH = /^\/files\/([^/?#]+)\/?$/;
+const REUSABLE_PATH = /^\/reusable-contents\/([^/?#]+)\/?$/;
+
+/** An `{% include %}` target: the resolver's answer, `/reusable-contents/<id>`, else a url. */
+export function resolveInclude(path: string, resolver?: LinkResolver): ContentRef {
+  const resolved = resolver?.(decodeHref(path));
+  if (resolved) return resolved;
+  const own = REUSABLE_PATH.exec(path);
+  return own ? { kind: 'reusable-content', reusableContent: own[1] } : { kind: 'url', url: path };
+}
 
 /**
  * The content reference of a link target as markdown-it normalized it (percent-encoded). Path
@@ -65,6 +74,8 @@ export function hrefForRef(reference: ContentRef | Record<string, unknown>, writ
       return typeof ref.page === 'string' ? pagePath(ref.page, ref.space) : null;
     case 'file':
       return typeof ref.file === 'string' ? `/files/${ref.file}` : null;
+    case 'reusable-content':
+      return typeof ref.reusableContent === 'string' ? `/reusable-contents/${ref.reusableContent}` : null;
     case 'anchor':
       if (typeof ref.anchor !== 'string') return null;
       return `${typeof ref.page === 'string' ? pagePath(ref.page, ref.space) : ''}#${ref.anchor}`;

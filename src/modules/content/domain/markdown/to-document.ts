@@ -1,6 +1,7 @@
 import type MarkdownIt from 'markdown-it';
 import { parseTree, TokenTree } from './parser';
-import { resolveHref } from './refs';
+import { CONTAINER_TAGS, TagAttributes, VOID_TAGS } from './gitbook-tags';
+import { resolveHref, resolveInclude } from './refs';
 import { HeadingIds } from './slug';
 import {
   ContentRef,
@@ -19,6 +20,22 @@ type InlineNode = DocumentText | DocumentInline;
 
 /** Where a block sits: the contract allows different children in each container. */
 type Context = 'top' | 'list-item' | 'blockquote' | 'hint';
+
+/** How the markdown was written (GitBook's repository flavour differs from page bodies in two ways). */
+export interface MarkdownToDocumentOptions {
+  /** Levels to lift headings by: GitBook writes body headings one level below the page title (`##` is heading-1). */
+  headingOffset?: number;
+}
+
+/** Tag attributes holding a reference rather than text, per tag. */
+export const REF_ATTRIBUTE: Record<string, string> = { file: 'src', 'content-ref': 'url', 'page-ref': 'page', include: '' };
+/** Code block options GitBook writes as `{% code %}` attributes; booleans are written "true"/"false". */
+export const CODE_OPTIONS = ['title', 'overflow', 'lineNumbers', 'fullWidth', 'expandable', 'collapsedLineCount'] as const;
+const CODE_BOOLEANS = new Set(['lineNumbers', 'fullWidth', 'expandable']);
+/** `<a href="#id" id="id"></a>` after a heading's text: GitBook's explicit anchor. */
+const HEADING_ANCHOR = /\s*<a href="#([^"]*)" id="\1"><\/a>\s*$/;
+/** GitBook's figure: `<figure><img src="…" alt="…"><figcaption><p>…</p></figcaption></figure>`. */
+const FIGURE = /^<figure><img src="([^"]*)"(?: alt="([^"]*)")?[^>]*>(?:<figcaption>(?:<p>([\s\S]*?)<\/p>)?<\/figcaption>)?<\/figure>$/;
 
 const ESSENTIALS = new Set(['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider']);
 const ALLOWED: Record<Exclude<Context, 'top'>, (type: string) => boolean> = {
@@ -42,7 +59,10 @@ export function paragraph(nodes: InlineNode[]): DocumentBlock {
 class Converter {
   private readonly headingIds = new HeadingIds();
 
-  constructor(private readonly resolver?: LinkResolver) {}
+  constructor(
+    private readonly resolver?: LinkResolver,
+    private readonly options: MarkdownToDocumentOptions = {},
+  ) {}
 
   blocks(trees: TokenTree[], context: Context): DocumentBlock[] {
     return trees.flatMap((tree) => this.block(tree, context));
@@ -54,16 +74,26 @@ class Converter {
       case 'paragraph_open':
         return [this.paragraph(children[0]?.token, context)];
       case 'heading_open': {
-        const level = Math.min(Number(token.tag.slice(1)) || 1, 3);
+        const level = Math.max(1, Math.min((Number(token.tag.slice(1)) || 1) - (this.options.headingOffset ?? 0), 3));
+        // GitBook's explicit anchor after the text names the heading; it is not text.
+        const inline = children[0]?.token.children ?? [];
+        let explicit: string | undefined;
+        const last = inline[inline.length - 1];
+        const anchor = last?.type === 'text' ? HEADING_ANCHOR.exec(last.content) : null;
+        if (anchor && last) {
+          explicit = anchor[1];
+          last.content = last.content.slice(0, anchor.index);
+        }
         // A heading is one line: hard breaks (in setext headings) read as spaces.
-        const nodes = this.inlines(children[0]?.token.children ?? [], ' ');
+        const nodes = this.inlines(inline, ' ');
+        const derived = this.headingIds.next(plainText(nodes));
         return [
           {
             object: 'block',
             type: `heading-${level}`,
             key: '',
             nodes: nodes.length ? nodes : [emptyText()],
-            data: { id: this.headingIds.next(plainText(nodes)) },
+            data: { id: explicit || derived },
           },
         ];
       }
@@ -92,13 +122,71 @@ class Converter {
         return [{ object: 'block', type: 'divider', key: '', data: {}, isVoid: true }];
       case 'table_open':
         return [this.table(tree)];
+      case 'gbtag_open':
+        return [this.tagBlock(token.info, token.meta.attributes as TagAttributes, children)];
+      case 'gbtag_void':
+        return [this.voidTag(token.info, token.meta.attributes as TagAttributes, token.meta.caption as string | undefined)];
       default:
         // html_block never appears (raw HTML is parsed as text); anything else keeps its text.
         return children.length ? this.blocks(children, context) : [];
     }
   }
 
+  /** Attributes as block data: references resolved, the rest kept as written, in order. */
+  private tagData(tag: string, attributes: TagAttributes): Record<string, any> {
+    const data: Record<string, any> = {};
+    const refAttribute = REF_ATTRIBUTE[tag];
+    for (const [key, value] of attributes) {
+      if (refAttribute !== undefined && key === refAttribute && typeof value === 'string') {
+        data.ref = tag === 'include' ? resolveInclude(value, this.resolver) : resolveHref(value, this.resolver);
+      } else if (key !== '') data[key] = value;
+    }
+    return data;
+  }
+
+  private voidTag(tag: string, attributes: TagAttributes, caption?: string): DocumentBlock {
+    const type = VOID_TAGS[tag] ?? CONTAINER_TAGS[tag];
+    const data = this.tagData(tag, attributes);
+    if (caption !== undefined) data.caption = caption;
+    return { object: 'block', type, key: '', data, isVoid: true };
+  }
+
+  private tagBlock(tag: string, attributes: TagAttributes, children: TokenTree[]): DocumentBlock {
+    const type = CONTAINER_TAGS[tag];
+    const data = this.tagData(tag, attributes);
+    if (tag === 'code') {
+      const fence = children.find((c) => c.token.type === 'fence' || c.token.type === 'code_block');
+      if (fence && children.length === 1) {
+        const block = codeBlock(fence.token);
+        for (const [key, value] of Object.entries(data)) {
+          if ((CODE_OPTIONS as readonly string[]).includes(key)) block.data![key] = CODE_BOOLEANS.has(key) ? value === 'true' || value === true : value;
+        }
+        return block;
+      }
+    }
+    // A content reference's link is written from the target; it is not content.
+    if (tag === 'content-ref') return { object: 'block', type, key: '', data, isVoid: true };
+    return { object: 'block', type, key: '', data, nodes: this.blocks(children, 'top') };
+  }
+
   private paragraph(inline: Token | undefined, context: Context): DocumentBlock {
+    const figure = inline ? FIGURE.exec(inline.content.trim()) : null;
+    if (figure && context === 'top') {
+      const ref = resolveHref(figure[1], this.resolver);
+      const image: DocumentBlock = {
+        object: 'block',
+        type: 'image',
+        key: '',
+        data: { ref: ref.kind === 'file' || ref.kind === 'url' ? ref : { kind: 'url', url: figure[1] } },
+        fragments: [],
+        isVoid: true,
+      };
+      if (figure[2]) image.data!.alt = figure[2].replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      if (figure[3]) {
+        image.fragments!.push({ object: 'fragment', key: '', fragment: 'caption', nodes: [paragraph([textNode([{ object: 'leaf', text: figure[3], marks: [] }])])] });
+      }
+      return { object: 'block', type: 'images', key: '', data: {}, nodes: [image], isVoid: false };
+    }
     const tokens = inline?.children ?? [];
     const standalone =
       tokens.some((t) => t.type === 'image') &&
@@ -427,8 +515,8 @@ function assignKeys(nodes: Array<{ key?: string; nodes?: unknown[]; fragments?: 
  * `resolver` maps link and image targets to content references (see resolveHref); the same
  * markdown always gives the same tree, keys included.
  */
-export function markdownToDocument(body: string, resolver?: LinkResolver): JSONDocument {
-  const nodes = new Converter(resolver).blocks(parseTree(body), 'top');
+export function markdownToDocument(body: string, resolver?: LinkResolver, options?: MarkdownToDocumentOptions): JSONDocument {
+  const nodes = new Converter(resolver, options).blocks(parseTree(body), 'top');
   assignKeys(nodes, '');
   return { object: 'document', data: {}, nodes };
 }

@@ -157,7 +157,7 @@ describe('documentToMarkdown', () => {
     expect(documentToMarkdown(document, { hrefFor })).toMatch(/^\[a\]\(\.\.\/intro\.md\) /);
   });
 
-  it('writes a GitBook-made document: empty texts around inlines, unsorted marks, other nodes', () => {
+  it('writes a GitBook-made document: empty texts around inlines, unsorted marks, other nodes (files as GitBook tags)', () => {
     const document: JSONDocument = {
       object: 'document',
       data: { schemaVersion: 1 },
@@ -186,7 +186,7 @@ describe('documentToMarkdown', () => {
         { object: 'block', type: 'file', key: 'x5', isVoid: true, data: { ref: { kind: 'file', file: 'f' } } },
       ],
     };
-    expect(documentToMarkdown(document)).toBe('***[bold italic](/pages/p)*** then 😀 end\n\nTitle\n\nBody\n');
+    expect(documentToMarkdown(document)).toBe('***[bold italic](/pages/p)*** then 😀 end\n\nTitle\n\nBody\n\n{% file src="/files/f" %}\n');
   });
 
   it('writes tables from any column order, record order and column type', () => {

@@ -1,6 +1,8 @@
+import { TAG_OF_TYPE, TagAttributes, formatTag } from './gitbook-tags';
 import { HINT_STYLES } from './parser';
 import { hrefForRef } from './refs';
-import { MARK_ORDER } from './to-document';
+import { HeadingIds } from './slug';
+import { CODE_OPTIONS, MARK_ORDER, REF_ATTRIBUTE } from './to-document';
 import { DocumentBlock, DocumentFragment, DocumentInline, DocumentText, HrefWriter, JSONDocument } from './types';
 
 type InlineNode = DocumentText | DocumentInline;
@@ -9,6 +11,14 @@ type Node = DocumentBlock | DocumentInline | DocumentText;
 export interface DocumentToMarkdownOptions {
   /** The href to write for a content reference (e.g. a relative path to a page); default: hrefForRef. */
   hrefFor?: HrefWriter;
+  /** Levels to write headings below their type (GitBook's repository flavour: 1, heading-1 is `##`). */
+  headingOffset?: number;
+  /** Standalone images as GitBook writes them (`<figure><img …><figcaption>…`) rather than `![]()`. */
+  figures?: boolean;
+  /** The bullet of unordered lists (`*` in GitBook's repositories); the next adjacent list takes the other. Default `-`. */
+  bullet?: '-' | '*';
+  /** The link text of a content reference block (GitBook writes the target's title); default: the href. */
+  labelFor?: (ref: Record<string, unknown>) => string | null | undefined;
 }
 
 /** How inline text is written where it lands. */
@@ -49,6 +59,8 @@ function neutralMarks(before: Run | undefined, after: Run | undefined): string[]
 }
 
 class Writer {
+  private readonly headingIds = new HeadingIds();
+
   constructor(private readonly options: DocumentToMarkdownOptions) {}
 
   /**
@@ -81,7 +93,8 @@ class Writer {
       }
       let lines: string[];
       if (node.type === 'list-unordered' || node.type === 'list-tasks') {
-        const marker = previousMarker === '-' ? '*' : '-';
+        const first = this.options.bullet ?? '-';
+        const marker = previousMarker === first ? (first === '-' ? '*' : '-') : first;
         lines = this.list(node, () => marker, node.type === 'list-tasks');
         previousMarker = marker;
       } else if (node.type === 'list-ordered') {
@@ -114,8 +127,12 @@ class Writer {
       case 'heading-2':
       case 'heading-3': {
         const text = this.inlines(nodes as InlineNode[], { heading: true });
-        const hashes = '#'.repeat(Number(block.type.slice(-1)));
-        return [text ? `${hashes} ${text}` : hashes];
+        const hashes = '#'.repeat(Number(block.type.slice(-1)) + (this.options.headingOffset ?? 0));
+        // The reader derives ids from the text in the same sequence; another id is written explicitly.
+        const derived = this.headingIds.next(plainText(nodes));
+        const id = typeof block.data?.id === 'string' && /^[^"<>\s]+$/.test(block.data.id) ? block.data.id : derived;
+        const anchor = id !== derived ? ` <a href="#${id}" id="${id}"></a>` : '';
+        return [text ? `${hashes} ${text}${anchor}` : `${hashes}${anchor}`];
       }
       case 'blockquote':
         return this.blocks(nodes).map((line) => (line ? `> ${line}` : '>'));
@@ -123,23 +140,71 @@ class Writer {
         const style = (HINT_STYLES as readonly string[]).includes(block.data?.style) ? block.data!.style : 'info';
         return [`{% hint style="${style}" %}`, ...this.blocks(nodes), '{% endhint %}'];
       }
-      case 'code':
-        return this.code(block);
+      case 'code': {
+        const options: TagAttributes = [];
+        for (const key of CODE_OPTIONS) {
+          const value = block.data?.[key];
+          if (value !== undefined && value !== null && value !== '') options.push([key, String(value)]);
+        }
+        return options.length ? [formatTag('code', options), ...this.code(block), '{% endcode %}'] : this.code(block);
+      }
       case 'divider':
         return ['***'];
       case 'images':
-        return nodes.filter((n): n is DocumentBlock => n.object === 'block').map((image) => this.image(image.data ?? {}, captionOf(image)));
+        return nodes
+          .filter((n): n is DocumentBlock => n.object === 'block')
+          .map((image) => (this.options.figures ? this.figure(image.data ?? {}, captionOf(image)) : this.image(image.data ?? {}, captionOf(image))));
       case 'image':
         return [this.image(block.data ?? {}, captionOf(block))];
       case 'table':
         return this.table(block);
       default: {
+        if (TAG_OF_TYPE[block.type]) return this.tag(block);
         // Blocks outside the supported subset: keep what they contain, drop what is void.
         const children: Node[] = nodes.length ? nodes : (block.fragments ?? []).flatMap((f) => f.nodes);
         if (children.every((c) => c.object !== 'block')) return children.length ? this.paragraphLines(children as InlineNode[]) : [];
         return this.blocks(children);
       }
     }
+  }
+
+  /** A block GitBook writes as a Liquid-like tag (see gitbook-tags). */
+  private tag(block: DocumentBlock): string[] {
+    const tag = block.type === 'content-ref' ? 'content-ref' : TAG_OF_TYPE[block.type];
+    const data = (block.data ?? {}) as Record<string, unknown>;
+    const attributes: TagAttributes = [];
+    const refAttribute = REF_ATTRIBUTE[tag];
+    let href: string | null = null;
+    if (refAttribute !== undefined && data.ref && typeof data.ref === 'object') {
+      href = hrefForRef(data.ref as Record<string, unknown>, this.options.hrefFor) ?? '';
+      attributes.push([refAttribute, href]);
+    }
+    for (const [key, value] of Object.entries(data)) {
+      if (key === 'ref' || key === 'caption' || value === undefined || value === null) continue;
+      attributes.push([key, value === true ? true : String(value)]);
+    }
+    const open = formatTag(tag, attributes);
+    if (tag === 'content-ref') {
+      const label = this.options.labelFor?.(data.ref as Record<string, unknown>) ?? href ?? '';
+      return [open, '', `[${escapeText(label, false, { link: true })}](${destination(href ?? '')})`, '', '{% endcontent-ref %}'];
+    }
+    if (typeof data.caption === 'string') return [`${open}${data.caption}{% end${tag} %}`];
+    const children = (block.nodes ?? []) as Node[];
+    if (block.isVoid || (children.length === 0 && tag !== 'if' && TAG_VOIDABLE.has(tag))) return [open];
+    return [open, ...this.blocks(children), `{% end${tag} %}`];
+  }
+
+  private figure(data: Record<string, any>, caption: string): string {
+    let href = data.ref ? hrefForRef(data.ref, this.options.hrefFor) : null;
+    try {
+      href = href === null ? null : decodeURI(href);
+    } catch {
+      // keep it encoded
+    }
+    const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/\s*\n\s*/g, ' ');
+    const alt = typeof data.alt === 'string' ? data.alt : '';
+    const cap = caption ? `<p>${caption.replace(/\s*\n\s*/g, ' ').replace(/</g, '&lt;')}</p>` : '';
+    return `<figure><img src="${attr(href ?? '')}" alt="${attr(alt)}"><figcaption>${cap}</figcaption></figure>`;
   }
 
   private paragraphLines(nodes: InlineNode[]): string[] {
@@ -373,6 +438,9 @@ class Writer {
     return runs;
   }
 }
+
+/** Tags that may be written without an end tag when they hold nothing. */
+const TAG_VOIDABLE = new Set(['embed', 'include', 'file', 'openapi-operation', 'openapi-schemas', 'openapi-webhook']);
 
 const ENTITY = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/y;
 const ORDERED_MARKER = /(\d{1,9})([.)])/y;

@@ -8,7 +8,8 @@ export type ContentRef =
   | { kind: 'url'; url: string }
   | { kind: 'page'; page: string; space?: string }
   | { kind: 'file'; file: string }
-  | { kind: 'anchor'; anchor: string; page?: string; space?: string };
+  | { kind: 'anchor'; anchor: string; page?: string; space?: string }
+  | { kind: 'reusable-content'; reusableContent: string };
 
 /**
  * Maps a link or image target, as written in the markdown (percent-decoded), to a content

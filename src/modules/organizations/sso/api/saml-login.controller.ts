@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Redirect } from '@nestjs/common';
-import { ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../../identity/api/auth.decorators';
 import { UserPresenter } from '../../../identity/api/user.presenter';
 import { SamlLoginService } from '../application/saml-login.service';
@@ -25,6 +25,7 @@ export class SamlLoginController {
     operationId: 'startSAMLSignIn',
     summary: "302 to the identity provider's ssoURL with a deflated AuthnRequest (HTTP-Redirect binding); 409 while the provider is pending",
   })
+  @ApiResponse({ status: 302, description: "To the identity provider's ssoURL" })
   async start(@Param('providerId') providerId: string) {
     return { url: await this.login.startUrl(providerId), statusCode: 302 };
   }
@@ -39,6 +40,11 @@ export class SamlLoginController {
       'Assertion consumer (HTTP-POST binding). Verifies the SAMLResponse (signed by the provider certificate, audience = service.entityID), ' +
       'signs the user in by e-mail (creating the user and the SSO membership when needed) and answers a new API token. ' +
       'A refused response is a 401.',
+    description:
+      'Each response signs in once: its assertion id is recorded (a replay is a 401), and an InResponseTo must name a request ' +
+      "issued by this provider's startURL and not yet answered (401 otherwise); IdP-initiated responses (no InResponseTo) are accepted. " +
+      'An existing account is matched only if it is a member of the organization or its e-mail domain is one of the ' +
+      "organization's emailDomains (403 otherwise). The token acts in this organization only.",
   })
   @ApiOkResponse({
     description: 'Signed in',
@@ -54,12 +60,12 @@ export class SamlLoginController {
   })
   async acs(@Param('providerId') providerId: string, @Body() body: SamlAcsDto) {
     const { token, user, organizationId } = await this.login.signIn(providerId, body.SAMLResponse);
-    return { token, user: this.users.present(user), organization: organizationId };
+    return { token, user: this.users.presentOwn(user), organization: organizationId };
   }
 
   @Get('metadata')
   @Header('Content-Type', 'application/samlmetadata+xml; charset=utf-8')
-  @ApiProduces('application/samlmetadata+xml')
+  @ApiOkResponse({ description: 'SAML 2.0 SP metadata', content: { 'application/samlmetadata+xml': { schema: { type: 'string' } } } })
   @ApiOperation({ operationId: 'getSAMLServiceProviderMetadata', summary: 'Our SP metadata for this provider; its URL is service.entityID' })
   metadata(@Param('providerId') providerId: string) {
     return this.login.metadata(providerId);

@@ -1,15 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, Clock, ForbiddenError, NotFoundError, Urls } from '@app/common';
+import { CLOCK, Clock, ForbiddenError, NotFoundError, UnauthenticatedError, Urls } from '@app/common';
 import { Transactions } from '../../../../database/transactions';
 import { IdentityService } from '../../../identity/application/identity.service';
 import { User } from '../../../identity/domain/user';
 import { TeamsService } from '../../../teams/application/teams.service';
 import { OnboardingService } from '../../application/onboarding.service';
 import { MembersService } from '../../application/members.service';
-import { identityFromAssertion } from '../domain/saml-identity';
+import { OrganizationsService } from '../../application/organizations.service';
+import { assertMayMatchExistingAccount } from '../domain/account-matching';
+import { identityFromAssertion, messageIdsOf } from '../domain/saml-identity';
 import { SamlProvider, assertActive, serviceEndpoints } from '../domain/saml-provider';
+import { SamlMessageIdsRepository } from '../infrastructure/saml-message-ids.repository';
 import { SamlProvidersRepository } from '../infrastructure/saml-providers.repository';
 import { SamlProtocol, SamlSettings } from './saml-protocol';
+
+/** How long an AuthnRequest we issued can be answered. */
+const REQUEST_TTL_SECONDS = 15 * 60;
+/**
+ * How long a used assertion id is kept: longer than any assertion is accepted (10 minutes after
+ * its IssueInstant, plus clock skew on both sides), so a replay is refused for as long as it
+ * could otherwise succeed.
+ */
+const ASSERTION_TTL_SECONDS = 15 * 60;
 
 export interface SamlSignIn {
   /** A new API token for the user; shown once, only its hash is stored. */
@@ -26,9 +38,11 @@ export interface SamlSignIn {
 export class SamlLoginService {
   constructor(
     private readonly providers: SamlProvidersRepository,
+    private readonly messageIds: SamlMessageIdsRepository,
     private readonly protocol: SamlProtocol,
     private readonly identity: IdentityService,
     private readonly members: MembersService,
+    private readonly organizations: OrganizationsService,
     private readonly onboarding: OnboardingService,
     private readonly teams: TeamsService,
     private readonly transactions: Transactions,
@@ -38,7 +52,10 @@ export class SamlLoginService {
 
   /** Where to send the browser: the IdP, with an AuthnRequest. 404 unknown provider, 409 pending one. */
   async startUrl(providerId: string): Promise<string> {
-    return this.protocol.authorizeUrl(this.settings(await this.load(providerId)));
+    const provider = await this.load(providerId);
+    const { url, requestId } = await this.protocol.authorizeUrl(this.settings(provider));
+    await this.messageIds.rememberRequest(provider.id, requestId, REQUEST_TTL_SECONDS);
+    return url;
   }
 
   /** Our SP metadata for the provider, whatever its status (the IdP side is configured from it). */
@@ -49,8 +66,11 @@ export class SamlLoginService {
   }
 
   /**
-   * The assertion consumer: verifies the SAMLResponse, then, in one transaction, finds the user
-   * by e-mail (case-insensitive) or creates them (e-mail verified: the IdP vouches for it), makes
+   * The assertion consumer: verifies the SAMLResponse, then, in one transaction, uses up its
+   * InResponseTo (when present: it must name a request we issued for this provider, still
+   * waiting) and its assertion id (a replay is a 401), finds the user
+   * by e-mail (case-insensitive; an existing account only when assertMayMatchExistingAccount
+   * allows it, else 403) or creates them (e-mail verified: the IdP vouches for it), makes
    * them an SSO member (a member keeps their role; a newcomer joins with the provider's default
    * role and default team), and issues an API token. A disabled member is refused (403).
    */
@@ -59,12 +79,22 @@ export class SamlLoginService {
     const settings = this.settings(provider);
     const assertion = await this.protocol.verifyResponse(settings, samlResponse);
     const who = identityFromAssertion(assertion, { issuer: provider.entityId, acsURL: settings.service.acsURL });
+    const ids = messageIdsOf(assertion);
     return this.transactions.run(async (tx) => {
       const current = await this.providers.findById(provider.id, tx);
       if (!current) throw NotFoundError.of('SAML provider', providerId);
+      if (ids.inResponseTo !== null && !(await this.messageIds.consumeRequest(current.id, ids.inResponseTo, tx))) {
+        throw new UnauthenticatedError('The SAML response was refused: InResponseTo does not name a sign-in request of this provider that is still waiting');
+      }
+      if (!(await this.messageIds.consumeAssertion(current.id, ids.assertionId, ASSERTION_TTL_SECONDS, tx))) {
+        throw new UnauthenticatedError('The SAML response was refused: this assertion has already been used');
+      }
+      const existing = await this.identity.findByEmail(who.email, tx);
+      if (existing) {
+        assertMayMatchExistingAccount(existing.email, await this.organizations.existingAccountFacts(current.organizationId, existing.id, tx));
+      }
       const user =
-        (await this.identity.findByEmail(who.email, tx)) ??
-        (await this.onboarding.createUser({ email: who.email, displayName: who.displayName, emailVerified: true }, tx));
+        existing ?? (await this.onboarding.createUser({ email: who.email, displayName: who.displayName, emailVerified: true }, tx));
       const now = this.clock.now();
       const { member, joined } = await this.members.markSso(current.organizationId, user.id, tx, { role: current.defaultRole, at: now });
       if (member.disabled) throw new ForbiddenError('This member is disabled in the organization');

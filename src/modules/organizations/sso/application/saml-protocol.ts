@@ -15,8 +15,8 @@ export interface SamlSettings {
  * carry the SAMLResponse itself.
  */
 export abstract class SamlProtocol {
-  /** The IdP URL carrying a deflated AuthnRequest (HTTP-Redirect binding). */
-  abstract authorizeUrl(settings: SamlSettings): Promise<string>;
+  /** The IdP URL carrying a deflated AuthnRequest (HTTP-Redirect binding), and that request's ID. */
+  abstract authorizeUrl(settings: SamlSettings): Promise<{ url: string; requestId: string }>;
 
   /**
    * Checks a base64 SAMLResponse (HTTP-POST binding): signature by the IdP certificate on the

@@ -1,5 +1,5 @@
 import { UnauthenticatedError } from '@app/common';
-import { SamlAssertion, assertionDisplayName, assertionEmail, identityFromAssertion } from './saml-identity';
+import { SamlAssertion, assertionDisplayName, assertionEmail, identityFromAssertion, messageIdsOf } from './saml-identity';
 
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 const assertion = (over: Partial<SamlAssertion> = {}): SamlAssertion => ({
@@ -8,6 +8,9 @@ const assertion = (over: Partial<SamlAssertion> = {}): SamlAssertion => ({
   nameIdFormat: EMAIL_FORMAT,
   attributes: {},
   recipients: ['https://docs.test/sso/saml/p1/acs'],
+  assertionId: '_a1',
+  inResponseTo: null,
+  subjectInResponseTo: [],
   ...over,
 });
 const expected = { issuer: 'https://idp.example.com', acsURL: 'https://docs.test/sso/saml/p1/acs' };
@@ -39,5 +42,13 @@ describe('SAML assertion identity', () => {
     expect(identityFromAssertion(assertion({ issuer: 'anything' }), { ...expected, issuer: '' }).email).toBe('ada@example.com');
     expect(() => identityFromAssertion(assertion({ recipients: ['https://docs.test/sso/saml/p2/acs'] }), expected)).toThrow(/another service/);
     expect(identityFromAssertion(assertion({ recipients: [] }), expected).email).toBe('ada@example.com');
+  });
+
+  it('names the assertion and the request it answers; refuses an assertion without ID or disagreeing InResponseTo', () => {
+    expect(messageIdsOf(assertion())).toEqual({ assertionId: '_a1', inResponseTo: null });
+    expect(messageIdsOf(assertion({ inResponseTo: '_r1', subjectInResponseTo: ['_r1'] }))).toEqual({ assertionId: '_a1', inResponseTo: '_r1' });
+    expect(messageIdsOf(assertion({ subjectInResponseTo: ['_r2'] })).inResponseTo).toBe('_r2');
+    expect(() => messageIdsOf(assertion({ assertionId: null }))).toThrow(UnauthenticatedError);
+    expect(() => messageIdsOf(assertion({ inResponseTo: '_r1', subjectInResponseTo: ['_r2'] }))).toThrow(/disagree/);
   });
 });

@@ -13,6 +13,12 @@ export interface SamlAssertion {
   attributes: Record<string, unknown>;
   /** `Recipient` of each SubjectConfirmationData that names one. */
   recipients: string[];
+  /** The Assertion's `ID`: used once only. */
+  assertionId: string | null;
+  /** The Response's `InResponseTo` (absent for IdP-initiated sign-in). */
+  inResponseTo: string | null;
+  /** `InResponseTo` of each SubjectConfirmationData that names one. */
+  subjectInResponseTo: string[];
 }
 
 /** The user an assertion signs in. */
@@ -98,4 +104,23 @@ export function identityFromAssertion(assertion: SamlAssertion, expected: { issu
   }
   const email = assertionEmail(assertion);
   return { email, displayName: assertionDisplayName(assertion, email) };
+}
+
+/** The ids that make a sign-in one-time: the assertion's, and the AuthnRequest it answers (null: IdP-initiated). */
+export interface SamlMessageIds {
+  assertionId: string;
+  inResponseTo: string | null;
+}
+
+/**
+ * An assertion without an ID cannot be recorded as used, so it is refused. The request answered
+ * is the Response's InResponseTo, else the one the subject confirmation names; when both name one
+ * they must agree. No InResponseTo at all is an IdP-initiated sign-in, which is accepted: its
+ * assertion is still used once only and within 10 minutes of issue.
+ */
+export function messageIdsOf(assertion: SamlAssertion): SamlMessageIds {
+  if (!assertion.assertionId) throw new UnauthenticatedError('The SAML response was refused: the assertion has no ID');
+  const answered = new Set([...(assertion.inResponseTo ? [assertion.inResponseTo] : []), ...assertion.subjectInResponseTo]);
+  if (answered.size > 1) throw new UnauthenticatedError('The SAML response was refused: its InResponseTo values disagree');
+  return { assertionId: assertion.assertionId, inResponseTo: [...answered][0] ?? null };
 }

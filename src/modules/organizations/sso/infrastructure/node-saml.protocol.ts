@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { SAML, SamlConfig, SamlStatusError, ValidateInResponseTo, generateServiceProviderMetadata } from '@node-saml/node-saml';
 import { UnauthenticatedError } from '@app/common';
@@ -20,13 +21,15 @@ const SAFE_MESSAGE = /^(Invalid|SAML assertion|SAML provider returned|Missing SA
  *   assertion's own signature whenever the response is unsigned);
  * - the audience must be our per-provider entity id; time checks use real time with 60 s skew,
  *   and an assertion older than 10 minutes (IssueInstant) is refused;
- * - InResponseTo is not validated (no shared store of issued request ids across API processes),
- *   so IdP-initiated sign-in works and a captured response can be replayed until it expires.
+ * - InResponseTo is not validated here: node-saml's check is a get-then-remove on its cache, not
+ *   atomic across replicas. It is returned instead, and the sign-in use case consumes it (and
+ *   the assertion id) atomically in PostgreSQL.
  */
 @Injectable()
 export class NodeSamlProtocol extends SamlProtocol {
-  private saml(settings: SamlSettings): SAML {
+  private saml(settings: SamlSettings, requestId?: string): SAML {
     const config: SamlConfig = {
+      ...(requestId ? { generateUniqueId: () => requestId } : {}),
       entryPoint: settings.idpSsoUrl,
       idpCert: settings.idpCertificate,
       issuer: settings.service.entityID,
@@ -43,8 +46,10 @@ export class NodeSamlProtocol extends SamlProtocol {
     return new SAML(config);
   }
 
-  authorizeUrl(settings: SamlSettings): Promise<string> {
-    return this.saml(settings).getAuthorizeUrlAsync('', undefined, {});
+  async authorizeUrl(settings: SamlSettings): Promise<{ url: string; requestId: string }> {
+    // An XML ID must not start with a digit.
+    const requestId = `_${randomBytes(20).toString('hex')}`;
+    return { url: await this.saml(settings, requestId).getAuthorizeUrlAsync('', undefined, {}), requestId };
   }
 
   async verifyResponse(settings: SamlSettings, samlResponse: string): Promise<SamlAssertion> {
@@ -62,7 +67,10 @@ export class NodeSamlProtocol extends SamlProtocol {
       nameId: typeof profile.nameID === 'string' ? profile.nameID : null,
       nameIdFormat: typeof profile.nameIDFormat === 'string' ? profile.nameIDFormat : null,
       attributes,
-      recipients: recipientsOf(profile.getAssertion?.()),
+      recipients: confirmationData(profile.getAssertion?.(), 'Recipient'),
+      assertionId: assertionIdOf(profile.getAssertion?.()),
+      inResponseTo: typeof profile.inResponseTo === 'string' && profile.inResponseTo !== '' ? profile.inResponseTo : null,
+      subjectInResponseTo: confirmationData(profile.getAssertion?.(), 'InResponseTo'),
     };
   }
 
@@ -82,18 +90,23 @@ function describe(error: unknown): string {
   return SAFE_MESSAGE.test(message) ? message.slice(0, 300) : 'the document is malformed or incomplete';
 }
 
-/** `Recipient` of every SubjectConfirmationData in the (already verified) assertion, as xml2js parsed it. */
-function recipientsOf(parsed: Record<string, unknown> | undefined): string[] {
+/** An attribute (`Recipient`, `InResponseTo`) of every SubjectConfirmationData in the (already verified) assertion, as xml2js parsed it. */
+function confirmationData(parsed: Record<string, unknown> | undefined, attribute: 'Recipient' | 'InResponseTo'): string[] {
   const list = (value: unknown): Record<string, any>[] => (Array.isArray(value) ? value : []);
   const assertion = parsed?.Assertion as Record<string, unknown> | undefined;
-  const recipients: string[] = [];
+  const values: string[] = [];
   for (const subject of list(assertion?.Subject)) {
     for (const confirmation of list(subject.SubjectConfirmation)) {
       for (const data of list(confirmation.SubjectConfirmationData)) {
-        const recipient = data?.$?.Recipient;
-        if (typeof recipient === 'string') recipients.push(recipient);
+        const value = data?.$?.[attribute];
+        if (typeof value === 'string') values.push(value);
       }
     }
   }
-  return recipients;
+  return values;
+}
+
+function assertionIdOf(parsed: Record<string, unknown> | undefined): string | null {
+  const id = (parsed?.Assertion as { $?: { ID?: unknown } } | undefined)?.$?.ID;
+  return typeof id === 'string' && id !== '' ? id : null;
 }

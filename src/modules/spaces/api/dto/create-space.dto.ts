@@ -1,11 +1,31 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsObject, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { Omittable } from '@app/common';
 import { EMOJI_MAX, SPACE_EDIT_MODES, SPACE_TITLE_MAX, SpaceEditMode, TRANSLATION_LANGUAGES, TranslationLanguage } from '../../domain/space-settings';
 
+/** GitBook's `ApplySpaceTemplate` inside `CreateSpace`. */
+export class CreateSpaceTemplateDto {
+  @ApiProperty({
+    description:
+      'A built-in template (`blank-page`, `getting-started`, `api-reference`, `faq`) gives its pages; any other id ' +
+      "(GitBook's own catalogue) gives a blank space with one empty page",
+  })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  id: string;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: '`contentRefs` of a built-in template (checked against it); ignored for other ids' })
+  @Omittable()
+  @IsObject()
+  params?: Record<string, unknown>;
+}
+
 /**
- * GitBook's `CreateSpace`. Spaces start with one empty page unless `empty`; creating from a `template` or a
- * `computedSource` is not supported, so those properties are rejected like any unknown one.
+ * GitBook's `CreateSpace`. Spaces start with one empty page unless `empty`, or with a template's pages
+ * (`template`, not together with `empty`); creating from a `computedSource` is not supported, so that
+ * property is rejected like any unknown one.
  */
 export class CreateSpaceDto {
   @ApiPropertyOptional({ maxLength: SPACE_TITLE_MAX, default: 'Untitled' })
@@ -42,4 +62,10 @@ export class CreateSpaceDto {
   @Omittable()
   @IsIn([true])
   empty?: true;
+
+  @ApiPropertyOptional({ type: CreateSpaceTemplateDto, description: 'Start with the pages of a template (see `id`); not with `empty`' })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => CreateSpaceTemplateDto)
+  template?: CreateSpaceTemplateDto;
 }

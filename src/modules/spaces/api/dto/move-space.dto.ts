@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { Omittable } from '@app/common';
+import { Omittable, RefusesEmptyBody } from '@app/common';
 import { ContentPosition } from '../../../access/domain/content-position';
 import { IsContentPosition } from './validators';
 
@@ -15,6 +15,7 @@ const POINTER = {
 };
 
 /** The body of POST /spaces/{spaceId}/move; at least one property is required. */
+@RefusesEmptyBody()
 export class MoveSpaceDto {
   @ApiPropertyOptional({ nullable: true, description: 'Id of the new parent collection; null for the organization root' })
   @IsOptional()

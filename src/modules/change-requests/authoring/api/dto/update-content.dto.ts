@@ -7,10 +7,11 @@ import { AUTHORING_LIMITS, MAX_CHANGES, MAX_FILES_PER_CHANGE } from '../../domai
 export class UpdateContentQueryDto {
   @ApiPropertyOptional({
     type: Boolean,
-    default: true,
+    default: false,
     description:
-      '`true` (default): answer the updated change request. `false`: answer `{changeRequest, changes, insertedFiles}` ' +
-      '(each affected page once, in the order the batch first touched it; the files inserted).',
+      '`false` (default here; GitBook announces it as its future default): answer `ChangeRequestContentUpdate`, ' +
+      '`{changeRequest, changes, insertedFiles}` (each affected page once with its id, in the order the batch first touched it; ' +
+      'the files inserted). `true`: answer only the updated change request.',
   })
   @IsOptional()
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))

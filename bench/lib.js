@@ -1,0 +1,115 @@
+'use strict';
+// What every benchmark needs: a database and queue prefix of its own (removed afterwards), migrations,
+// and the built API started on a port the OS picks. Benchmarks run from dist: `npm run build` first.
+const { spawn } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const path = require('node:path');
+const { Client } = require('pg');
+
+const ROOT = path.join(__dirname, '..');
+const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** `docs_bench_<label>_<run>`: a database name and queue prefix no other run (or developer) uses. */
+function uniqueName(label) {
+  return `docs_bench_${label}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+}
+
+function dbUrl(name) {
+  const url = new URL(SERVER);
+  url.pathname = '/' + name;
+  return url.toString();
+}
+
+async function admin(sql) {
+  const client = new Client({ connectionString: SERVER });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the database and runs the committed migrations on it; resolves with its URL. */
+async function createMigratedDatabase(name) {
+  await admin(`CREATE DATABASE ${name}`);
+  const env = { ...process.env, DATABASE_URL: dbUrl(name) };
+  const migrate = spawn('node', ['node_modules/.bin/typeorm', '-d', 'dist/src/database/data-source.js', 'migration:run'], { env, stdio: 'ignore', cwd: ROOT });
+  await new Promise((resolve, reject) => migrate.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('migrations failed')))));
+  return dbUrl(name);
+}
+
+function dropDatabase(name) {
+  return admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+/** A port the OS has just handed out (and taken back), for a server that needs it on its command line. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = require('node:net').createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts dist/src/main.js with `env` on a free port (any LOG_LEVEL: readiness is polled on /health, so
+ * benchmarks can run with logging off). `url` resolves with its base URL once it answers; `stop()` ends it.
+ */
+function startApi(env) {
+  const url = (async () => {
+    const port = await freePort();
+    const child = spawn('node', [path.join(ROOT, 'dist/src/main.js')], {
+      env: { ...process.env, REDIS_URL, LOG_LEVEL: 'warn', MIGRATIONS_RUN: 'false', ...env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    handle.child = child;
+    handle.exited = new Promise((resolve) => child.on('exit', resolve));
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 300; i++) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      const ok = await fetch(`${base}/health`).then((res) => res.status < 500, () => false);
+      if (ok) return base;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('server did not answer /health within 30 s');
+  })();
+  const handle = {
+    child: undefined,
+    exited: Promise.resolve(),
+    url,
+    async stop() {
+      await url.catch(() => undefined);
+      if (handle.child && handle.child.exitCode === null) handle.child.kill('SIGTERM');
+      await handle.exited;
+    },
+  };
+  return handle;
+}
+
+/** Deletes the Redis keys under a queue prefix this benchmark used. */
+async function removeQueueKeys(prefix) {
+  const Redis = require('ioredis');
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (found.length > 0) await redis.del(...found);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+module.exports = { ROOT, SERVER, REDIS_URL, uniqueName, dbUrl, admin, createMigratedDatabase, dropDatabase, freePort, startApi, removeQueueKeys, percentile };

@@ -1,0 +1,31 @@
+import { INestApplication, NotFoundException, BadRequestException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { NextFunction, Request, Response, json } from 'express';
+import { answerClientErrorsAsJson } from './client-errors';
+import { rejectOversizedJson } from './json-depth';
+import { nulInUrl } from './nul-characters';
+import { RequestBodyGuard } from './request-body.guard';
+
+/**
+ * Everything that bounds what one request can make the server do before a handler runs:
+ * NUL characters in the URL, JSON body size, depth and key count, the body's media type, and
+ * JSON answers to requests Node itself refuses. Call before the app's other middleware.
+ */
+export function installRequestParsing(app: INestApplication, bodyLimit: string): void {
+  const express = app as NestExpressApplication;
+  answerClientErrorsAsJson(express.getHttpServer());
+  express.use(rejectNulInUrl);
+  // The JSON parser answers unsupported charsets and Content-Encodings (415) and undecodable
+  // gzip/deflate bodies (400) itself; the exception filter keeps those statuses.
+  express.use(json({ limit: bodyLimit, type: ['application/json', 'application/*+json'], verify: rejectOversizedJson() }));
+  app.useGlobalGuards(new RequestBodyGuard(app.get(Reflector)));
+}
+
+/** `%00` in a path id is a 404 (no resource has that id), in the query string a 400. */
+function rejectNulInUrl(req: Request, _res: Response, next: NextFunction): void {
+  const where = nulInUrl(req.url);
+  if (where === 'path') next(new NotFoundException('Not found'));
+  else if (where === 'query') next(new BadRequestException('Query parameters may not contain a NUL character (%00)'));
+  else next();
+}

@@ -1,0 +1,43 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { User } from '../modules/identity/domain/user';
+
+export const ADMIN_COOKIE = 'docs_admin';
+
+/** The caller's token: the Authorization bearer, else the console's HttpOnly cookie. */
+export function adminToken(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  const bearer = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (bearer) return bearer[1];
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === ADMIN_COOKIE) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+/** Only a full (not organization-scoped) token of an instance administrator opens the console. */
+export function isConsoleUser(user: User | null): boolean {
+  return !!user && user.instanceAdmin === true && !user.organizationScope;
+}
+
+/**
+ * Guards the operator's console. A browser without a valid session is sent to the login page;
+ * other callers get 401 (no or unknown token) or 403 (not an instance administrator).
+ */
+export function requireInstanceAdmin(authenticate: (token: string) => Promise<User | null>) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    try {
+      const token = adminToken(req);
+      const user = token ? await authenticate(token) : null;
+      if (isConsoleUser(user)) return next();
+      if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')) {
+        res.redirect(303, '/admin/login');
+        return;
+      }
+      const code = user ? 403 : 401;
+      res.status(code).json({ error: { code, message: user ? 'The console is open to instance administrators only' : 'Sign in with an instance administrator token' } });
+    } catch (error) {
+      next(error);
+    }
+  };
+}

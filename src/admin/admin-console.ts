@@ -1,0 +1,74 @@
+import { INestApplication } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { Router, urlencoded } from 'express';
+import type { RequestHandler } from 'express';
+import { AppConfig } from '@app/common';
+import { JobBackend } from '../jobs/bullmq/job-backend';
+import { registeredQueues } from '../jobs/job-registry';
+import { IdentityService } from '../modules/identity/application/identity.service';
+import { ADMIN_COOKIE, isConsoleUser, requireInstanceAdmin } from './admin-auth';
+import { loginPage } from './login-page';
+
+const BOARD_PATH = '/admin/queues';
+const SESSION_SECONDS = 8 * 60 * 60;
+
+/**
+ * The operator's console under /admin: the queue dashboard (Bull Board, on whichever job backend
+ * runs) and its sign-in. Plain Express routes rather than Nest controllers: the dashboard is an
+ * Express router, and none of it is part of the GitBook API (no /v1 prefix, no contract).
+ */
+export function mountAdminConsole(app: INestApplication, config: AppConfig): void {
+  const express = app as NestExpressApplication;
+  const identity = app.get(IdentityService, { strict: false });
+  const authenticate = (token: string) => identity.authenticate(token);
+  const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
+  const cookie = (value: string, maxAge: number) =>
+    `${ADMIN_COOKIE}=${encodeURIComponent(value)}; HttpOnly; SameSite=Strict; Path=/admin; Max-Age=${maxAge}${secure}`;
+
+  const login = Router();
+  login.get('/admin', (_req, res) => res.redirect(303, BOARD_PATH));
+  login.get('/admin/login', (_req, res) => {
+    res.type('html').send(loginPage());
+  });
+  login.post('/admin/login', urlencoded({ extended: false, limit: '4kb' }), async (req, res, next) => {
+    try {
+      const token = typeof req.body?.token === 'string' ? req.body.token.trim() : '';
+      const user = token ? await authenticate(token) : null;
+      if (!isConsoleUser(user)) {
+        res.status(401).type('html').send(loginPage('That token does not belong to an instance administrator.'));
+        return;
+      }
+      res.setHeader('Set-Cookie', cookie(token, SESSION_SECONDS));
+      res.redirect(303, BOARD_PATH);
+    } catch (error) {
+      next(error);
+    }
+  });
+  login.post('/admin/logout', (_req, res) => {
+    res.setHeader('Set-Cookie', cookie('', 0));
+    res.redirect(303, '/admin/login');
+  });
+  express.use(login);
+
+  // Built on first use, so processes whose console nobody opens hold no extra queue connections.
+  let board: RequestHandler | undefined;
+  const dashboard: RequestHandler = (req, res, next) => {
+    if (!board) {
+      const serverAdapter = new ExpressAdapter();
+      serverAdapter.setBasePath(BOARD_PATH);
+      const backend = app.get(JobBackend, { strict: false });
+      createBullBoard({
+        queues: registeredQueues().map((queue) => new BullMQAdapter(backend.queue(queue))),
+        // @bull-board/express pins its own copy of @bull-board/api; the two agree at run time.
+        serverAdapter: serverAdapter as never,
+        options: { uiConfig: { boardTitle: 'Jobs' } },
+      });
+      board = serverAdapter.getRouter() as RequestHandler;
+    }
+    board(req, res, next);
+  };
+  express.use(BOARD_PATH, requireInstanceAdmin(authenticate), dashboard);
+}

@@ -1,0 +1,179 @@
+import { INestApplication, Type } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { AppConfig, REFUSES_EMPTY_BODY } from '@app/common';
+import { ERROR_SCHEMA, ERROR_SCHEMA_NAME, errorResponseComponents, errorStatuses } from './error-responses';
+import { GitBookContract, dropImportMarkers } from './gitbook-contract';
+import { RouteInfo, routeInventory } from './route-inventory';
+import { Schema, constraintsOf, mergeConstraints } from './validation-schema';
+
+const API_PREFIX = '/v1';
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+/** Serves `/openapi.json` and the `/docs` UI: Swagger's document, completed so it tells the truth. */
+export function setupOpenApi(app: INestApplication, config: AppConfig): void {
+  const document = buildOpenApiDocument(app, config);
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', useGlobalPrefix: false });
+}
+
+export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Docs Platform API')
+      .setDescription(
+        'GitBook API v1 compatible. Lists use keyset pagination: `limit` defaults to 50 and may not exceed 1000; ' +
+          'pass `next.page` back as `page`. Errors are `{"error": {"code", "message"}}`.',
+      )
+      .setVersion('1')
+      .addServer(`${config.publicUrl}${API_PREFIX}`)
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'An API token (opaque, e.g. `gbp_…`)' }, 'user')
+      .build(),
+  );
+  complete(document as never, routeInventory(app), config);
+  return document;
+}
+
+type Doc = { paths: Record<string, Record<string, any>>; components: Record<string, Record<string, any>>; security?: unknown };
+
+function complete(document: Doc, routes: RouteInfo[], config: AppConfig): void {
+  document.components ??= {};
+  document.components.schemas ??= {};
+  document.components.schemas[ERROR_SCHEMA_NAME] = ERROR_SCHEMA;
+  document.components.responses = { ...document.components.responses, ...errorResponseComponents() };
+  const gitbook = new GitBookContract(document as never);
+  const enriched = new Set<string>();
+  const routeOf = new Map(routes.map((route) => [`${route.method} ${route.path}`, route]));
+
+  const paths: Doc['paths'] = {};
+  for (const [swaggerPath, item] of Object.entries(document.paths)) {
+    // Express 5 catch-alls (`path/*pagePath`: a page path spans segments) are one `{pagePath}` parameter to clients.
+    const rawPath = swaggerPath.replace(/\/\*(\w+)/g, '/{$1}');
+    const versioned = rawPath === API_PREFIX || rawPath.startsWith(`${API_PREFIX}/`);
+    // GitBook's paths are relative to a `/v1` server; the few browser-facing addresses outside it say so.
+    const path = versioned ? rawPath.slice(API_PREFIX.length) || '/' : rawPath;
+    if (!versioned) item.servers = [{ url: config.publicUrl }];
+    paths[path] = item;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const route = routeOf.get(`${method} ${path}`) ?? routeOf.get(`${method} ${rawPath}`);
+      completeOperation(document, gitbook, enriched, method, path, operation, route);
+    }
+    declarePathParameters(item, rawPath);
+  }
+  document.paths = paths;
+  dropImportMarkers(document as never);
+}
+
+/** Every `{name}` of the path is a required path parameter (catch-all routes reach here without one). */
+function declarePathParameters(item: Record<string, any>, path: string): void {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+  for (const method of METHODS) {
+    const operation = item[method];
+    if (!operation) continue;
+    const parameters: any[] = (operation.parameters ??= []);
+    for (const name of names) {
+      const existing = parameters.find((p) => p.name === name);
+      if (!existing) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+    }
+  }
+}
+
+function completeOperation(
+  document: Doc,
+  gitbook: GitBookContract,
+  enriched: Set<string>,
+  method: string,
+  path: string,
+  operation: any,
+  route: RouteInfo | undefined,
+): void {
+  const authenticated = route ? !route.isPublic : true;
+  if (authenticated) operation.security = [{ user: [] }];
+  else delete operation.security;
+  const resolveDto = (dto: Type<unknown>) => dtoSchema(document, enriched, dto);
+  if (route?.bodyType) {
+    const schema = operation.requestBody?.content?.['application/json']?.schema;
+    if (schema) enrichObject(document, enriched, schema, route.bodyType, resolveDto);
+  }
+  if (route?.queryType) enrichQuery(operation, route.queryType, resolveDto);
+
+  const theirs = gitbook.operation(method, path);
+  if (theirs) {
+    const declared = Object.keys(operation.responses ?? {}).filter(isSuccess);
+    for (const status of declared) {
+      const response = gitbook.response(theirs.source, theirs.operation, status);
+      if (response) operation.responses[status] = { ...response, description: operation.responses[status].description || response.description };
+    }
+    const ours = new Set((operation.parameters ?? []).map((p: any) => `${p.in}:${p.name}`));
+    const unsupported: string[] = [];
+    for (const parameter of gitbook.parameters(theirs.source, theirs.operation)) {
+      const own = (operation.parameters ?? []).find((p: any) => p.in === parameter.in && p.name === parameter.name);
+      if (own && !own.description && parameter.description) own.description = parameter.description;
+      if (!ours.has(`${parameter.in}:${parameter.name}`)) unsupported.push(`${parameter.name} (${parameter.in})`);
+    }
+    if (unsupported.length > 0) {
+      operation['x-unsupported-gitbook-parameters'] = unsupported;
+      operation.description = `${operation.description ? `${operation.description}\n\n` : ''}Not supported (GitBook's contract has them): ${unsupported.join(', ')}.`;
+    }
+  }
+
+  const hasQuery = (operation.parameters ?? []).some((p: any) => p.in === 'query');
+  for (const status of errorStatuses({ method, path, authenticated, hasBody: Boolean(operation.requestBody), hasQuery })) {
+    operation.responses[status] ??= { $ref: `#/components/responses/Error${status}` };
+  }
+  // Whatever a decorator said about an error, its body is the one shape the exception filter writes.
+  for (const [status, response] of Object.entries<any>(operation.responses)) {
+    if (/^[45]\d\d$/.test(status) && !response.$ref) {
+      response.content = { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` } } };
+    }
+  }
+}
+
+function isSuccess(status: string): boolean {
+  return /^2\d\d$/.test(status);
+}
+
+/** A DTO's schema: its Swagger component enriched (once) when it has one, else built from its constraints. */
+function dtoSchema(document: Doc, enriched: Set<string>, dto: Type<unknown>): Schema {
+  const component = document.components.schemas[dto.name];
+  if (component) {
+    enrichObject(document, enriched, { $ref: `#/components/schemas/${dto.name}` }, dto, (nested) => dtoSchema(document, enriched, nested));
+    return { $ref: `#/components/schemas/${dto.name}` };
+  }
+  const schema: Schema = { type: 'object' };
+  enrichObject(document, enriched, schema, dto, (nested) => dtoSchema(document, enriched, nested));
+  return schema;
+}
+
+function enrichObject(document: Doc, enriched: Set<string>, schema: Schema, dto: Type<unknown>, resolveDto: (dto: Type<unknown>) => Schema): void {
+  let target = schema;
+  if (schema.$ref) {
+    const name = String(schema.$ref).split('/').pop()!;
+    if (enriched.has(name)) return;
+    enriched.add(name);
+    target = document.components.schemas[name];
+  }
+  const { properties, required } = constraintsOf(dto);
+  target.type ??= 'object';
+  target.properties ??= {};
+  for (const [name, derived] of Object.entries(properties)) mergeConstraints((target.properties[name] ??= {}), derived, resolveDto);
+  if (required.length > 0) target.required = required;
+  else delete target.required;
+  if (Reflect.getMetadata(REFUSES_EMPTY_BODY, dto)) target.minProperties = 1;
+}
+
+function enrichQuery(operation: any, dto: Type<unknown>, resolveDto: (dto: Type<unknown>) => Schema): void {
+  const { properties, required } = constraintsOf(dto);
+  operation.parameters ??= [];
+  for (const [name, derived] of Object.entries(properties)) {
+    let parameter = operation.parameters.find((p: any) => p.in === 'query' && p.name === name);
+    if (!parameter) {
+      parameter = { name, in: 'query', schema: {} };
+      operation.parameters.push(parameter);
+    }
+    parameter.required = required.includes(name);
+    parameter.schema ??= {};
+    mergeConstraints(parameter.schema, derived, resolveDto);
+  }
+}

@@ -1,0 +1,44 @@
+/** What replaces a credential in a logged path. */
+export const REDACTED = '[redacted]';
+
+/**
+ * Routes whose path carries a credential, as lower-cased segments after the optional `v1`
+ * prefix; `*` is any segment and `SECRET` the one to hide: file download keys, PDF tokens and
+ * link-invite ids (which let anyone holding them join an organization).
+ */
+const SECRET = Symbol('secret');
+const CREDENTIAL_ROUTES: (string | typeof SECRET)[][] = [
+  ['files', SECRET],
+  ['pdf', SECRET],
+  ['orgs', '*', 'invites', SECRET],
+  ['orgs', '*', 'link-invites', SECRET],
+];
+
+/**
+ * The request URL as it may be logged: the query string dropped (it may hold tokens or SAML
+ * relay state) and the secret segment of credential-bearing routes replaced by `[redacted]`.
+ * Segments are compared decoded and case-insensitively, as the router matches them, so
+ * `/V1/%66iles/<key>` is redacted too.
+ */
+export function redactUrl(url: string): string {
+  const path = url.split(/[?#]/, 1)[0];
+  const segments = path.split('/');
+  const offset = normalize(segments[1]) === 'v1' ? 2 : 1;
+  for (const route of CREDENTIAL_ROUTES) {
+    if (segments.length < offset + route.length) continue;
+    const matches = route.every((part, i) => part === SECRET || part === '*' || normalize(segments[offset + i]) === part);
+    if (!matches) continue;
+    const secretAt = offset + route.indexOf(SECRET);
+    return [...segments.slice(0, secretAt), REDACTED, ...segments.slice(secretAt + 1)].join('/');
+  }
+  return path;
+}
+
+function normalize(segment: string | undefined): string {
+  if (segment === undefined) return '';
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return segment.toLowerCase();
+  }
+}

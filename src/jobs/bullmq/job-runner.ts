@@ -1,0 +1,91 @@
+import { Logger } from '@nestjs/common';
+import type { Job, Worker } from 'bullmq';
+import { JobDefinition } from '../job-definition';
+import { JobHandler } from '../job-handler';
+import { JobBackend } from './job-backend';
+
+export type JobOutcome = 'completed' | 'failed' | 'retrying';
+
+/** Told about every finished run (metrics). */
+export interface JobObserver {
+  finished(job: { name: string; queue: string }, outcome: JobOutcome, durationMs: number): void;
+}
+
+export class JobTimeoutError extends Error {}
+
+/**
+ * Consumes the queues of the given jobs: one BullMQ worker per queue, dispatching each job to its
+ * handler by name, bounded by the job's timeout, and logging start, end, duration and outcome with
+ * the job's id (never its payload, which is the handler's business).
+ */
+export class JobRunner {
+  private readonly logger = new Logger('Jobs');
+  private readonly workers: Worker[] = [];
+
+  constructor(
+    private readonly backend: JobBackend,
+    private readonly definitions: readonly JobDefinition[],
+    private readonly handlers: ReadonlyMap<string, JobHandler<any>>,
+    private readonly observer?: JobObserver,
+  ) {}
+
+  async start(): Promise<void> {
+    const byQueue = new Map<string, JobDefinition[]>();
+    for (const definition of this.definitions) byQueue.set(definition.queue, [...(byQueue.get(definition.queue) ?? []), definition]);
+    for (const [queue, definitions] of byQueue) {
+      const worker = this.backend.worker(queue, (job) => this.run(queue, definitions, job), { concurrency: definitions[0].concurrency });
+      worker.on('error', (error) => this.logger.error(`Queue ${queue}: ${error.message}`));
+      this.workers.push(worker);
+    }
+    await Promise.all(this.workers.map((w) => w.waitUntilReady()));
+  }
+
+  /** Stops taking jobs; lets the ones in flight finish. */
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close()));
+    this.workers.length = 0;
+  }
+
+  private async run(queue: string, definitions: JobDefinition[], job: Job): Promise<unknown> {
+    const definition = definitions.find((d) => d.name === job.name);
+    const handler = definition && this.handlers.get(definition.name);
+    const attempt = job.attemptsMade + 1;
+    const label = `job ${job.name} ${job.id} (queue ${queue}, attempt ${attempt})`;
+    if (!definition || !handler) {
+      // Fail loudly rather than drop a job this worker does not know how to run.
+      this.logger.error(`${label}: no handler in this worker`);
+      throw new Error(`No handler for job "${job.name}" on queue "${queue}"`);
+    }
+    const abort = new AbortController();
+    const started = performance.now();
+    this.logger.log({ jobId: job.id, job: job.name, attempt }, `${label} started`);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          abort.abort();
+          reject(new JobTimeoutError(`timed out after ${definition.timeoutMs} ms`));
+        }, definition.timeoutMs);
+      });
+      const result = await Promise.race([handler.handle(job.data, { jobId: String(job.id), attempt, signal: abort.signal }), timeout]);
+      this.finish(label, job, definition, 'completed', started);
+      return result ?? null;
+    } catch (error) {
+      // The job's own options decide whether BullMQ tries again (an operator may have added it with others).
+      const outcome: JobOutcome = attempt < (job.opts.attempts ?? definition.attempts) ? 'retrying' : 'failed';
+      this.finish(label, job, definition, outcome, started, (error as Error).message);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private finish(label: string, job: Job, definition: JobDefinition, outcome: JobOutcome, started: number, reason?: string): void {
+    const durationMs = Math.round(performance.now() - started);
+    const fields = { jobId: job.id, job: job.name, outcome, durationMs };
+    const message = `${label} ${outcome} in ${durationMs} ms${reason ? `: ${reason}` : ''}`;
+    if (outcome === 'completed') this.logger.log(fields, message);
+    else this.logger.warn(fields, message);
+    this.observer?.finished(definition, outcome, durationMs);
+  }
+}

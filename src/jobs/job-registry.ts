@@ -1,0 +1,15 @@
+import { SweepFiles } from '../modules/content/application/content.jobs';
+import { PurgeDeletedSpaces } from '../modules/spaces/application/space.jobs';
+import { GitExportJob, GitImportJob } from '../modules/git-sync/application/git-sync.jobs';
+import { JobDefinition } from './job-definition';
+
+/**
+ * Every job the platform runs. To add a job: declare it with `defineJob` next to the module that
+ * owns it (`<module>/application/<name>.jobs.ts`), list it here, and give it one `@HandlesJob`
+ * provider in the module's worker module. The worker refuses to start while these disagree.
+ */
+export const JOB_REGISTRY: readonly JobDefinition[] = [PurgeDeletedSpaces, SweepFiles, GitImportJob, GitExportJob];
+
+export function registeredQueues(definitions: readonly JobDefinition[] = JOB_REGISTRY): string[] {
+  return [...new Set(definitions.map((d) => d.queue))];
+}

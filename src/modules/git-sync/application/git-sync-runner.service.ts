@@ -1,0 +1,306 @@
+import { Readable } from 'node:stream';
+import { posix } from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CLOCK, Clock, DomainError, newId } from '@app/common';
+import { Transactions } from '../../../database/transactions';
+import { ChangeRequestsService } from '../../change-requests/application/change-requests.service';
+import { mergeRevisionContent } from '../../change-requests/domain/merge';
+import { allDocuments } from '../../change-requests/domain/merge-inputs';
+import { ContentStore } from '../../content/application/content-store.service';
+import { FilesService } from '../../content/application/files.service';
+import { slugify } from '../../content/domain/markdown';
+import { Revision } from '../../content/domain/revision';
+import { RevisionContent, RevisionFile } from '../../content/domain/revision-content';
+import { IdentityService } from '../../identity/application/identity.service';
+import { User } from '../../identity/domain/user';
+import { ContentIndexer } from '../../search/application/content-indexer.service';
+import { SpacesService } from '../../spaces/application/spaces.service';
+import { pageFilePaths, writeRepository } from '../domain/format/repository-export';
+import { IdSource, ImportedRepository, readRepository } from '../domain/format/repository-import';
+import { asDirectory } from '../domain/format/repository-paths';
+import { RemoteUrl, redact } from '../domain/remote-url';
+import { GitClient, GitRemote, GitSyncError } from '../infrastructure/git-client';
+import { GitSyncOperationOrm, GitSyncStateOrm } from '../infrastructure/git-sync.orm';
+import { GitSyncRepository } from '../infrastructure/git-sync.repository';
+import { SecretBox } from '../infrastructure/secret-box';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.pdf': 'application/pdf',
+};
+
+interface Context {
+  operation: GitSyncOperationOrm;
+  state: GitSyncStateOrm | null;
+  target: GitRemote;
+  user: User;
+  options: { ref: string; commitMessage?: string; repoProjectDirectory?: string; force: boolean; standalone: boolean; repoTreeURL?: string; gitInfo?: { provider?: string; url?: string } };
+}
+
+/**
+ * Runs Git Sync operations in the worker. Import: fetch, read GitBook's layout, write one
+ * revision; when the space changed since the last sync, merge three ways with the last synced
+ * content as base: clean merges land, conflicts open a change request with the repository's
+ * side (the primary content is untouched); `force` replaces. Export: the same check against the
+ * branch, then one commit with the user as author, pushed without force unless `force`.
+ * Operations older (`timestamp`) than the last processed one are skipped; a finished operation
+ * is not run twice. Nothing is written before the revision's transaction, so a killed worker
+ * leaves no half revision.
+ */
+@Injectable()
+export class GitSyncRunner {
+  private readonly logger = new Logger(GitSyncRunner.name);
+
+  constructor(
+    private readonly repository: GitSyncRepository,
+    private readonly git: GitClient,
+    private readonly secrets: SecretBox,
+    private readonly content: ContentStore,
+    private readonly files: FilesService,
+    private readonly spaces: SpacesService,
+    private readonly changeRequests: ChangeRequestsService,
+    private readonly identity: IdentityService,
+    private readonly indexer: ContentIndexer,
+    private readonly transactions: Transactions,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async run(operationId: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const operation = await this.repository.findOperation(operationId);
+    if (!operation) return { skipped: 'unknown operation' };
+    if (operation.state === 'success' || operation.state === 'skipped') return operation.result ?? { state: operation.state };
+    const state = await this.repository.findState(operation.spaceId);
+    if (operation.timestamp && state?.lastTimestamp && operation.timestamp < state.lastTimestamp) {
+      const result = { skipped: 'older than the last processed operation' };
+      await this.repository.updateOperation(operation.id, { state: 'skipped', result, completedAt: this.clock.now() });
+      return result;
+    }
+    let remote: RemoteUrl = { url: operation.url, protocol: operation.url.split(':')[0], host: hostOf(operation.url) };
+    if (operation.sealedCredentials) remote = { ...remote, credentials: JSON.parse(this.secrets.open(operation.sealedCredentials)) };
+    const options = operation.options as Context['options'];
+    const user = (await this.identity.findByIds([operation.requestedBy])).get(operation.requestedBy);
+    const secrets = [remote.credentials?.password, remote.credentials?.username];
+    try {
+      if (!user) throw new GitSyncError('The user who requested the sync no longer exists');
+      await this.repository.updateOperation(operation.id, { state: 'running', error: null });
+      const context: Context = { operation, state, user, options, target: { remote, spaceId: operation.spaceId, cacheId: String(options['repoCacheID' as never] ?? remote.url) } };
+      const result = operation.direction === 'import' ? await this.import(context, signal) : await this.export(context, signal);
+      await this.repository.updateOperation(operation.id, { state: 'success', result, completedAt: this.clock.now() });
+      return result;
+    } catch (error) {
+      const message = redact(error instanceof Error ? error.message : String(error), secrets);
+      await this.repository.updateOperation(operation.id, { state: 'failure', error: message, completedAt: this.clock.now() });
+      if (error instanceof DomainError || error instanceof GitSyncError) throw new GitSyncError(message);
+      this.logger.warn(`Git Sync ${operation.direction} of space ${operation.spaceId} failed: ${message}`);
+      throw new Error(message);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private async import({ operation, state, target, user, options }: Context, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const { dir, commit } = await this.git.fetch(target, options.ref, signal);
+    if (!commit) throw new GitSyncError(`The ref "${options.ref}" does not exist in the repository`);
+    if (!options.force && !options.standalone && state?.lastCommit === commit && state.url === target.remote.url) {
+      return { commit, unchanged: true };
+    }
+    const projectDirectory = asDirectory(options.repoProjectDirectory ?? '');
+    const tree = await this.git.readTree(dir, projectDirectory);
+    const space = await this.spaces.get(user, operation.spaceId);
+    const spaceHead = space.space.revisionId;
+    const base = state?.lastRevision ? await this.content.getInSpace(operation.spaceId, state.lastRevision) : null;
+    const { content: theirs, documents, imported, assets } = await this.readImport(tree, base ?? (await this.content.getInSpace(operation.spaceId, spaceHead)), state);
+    const now = this.clock.now();
+
+    if (options.standalone) {
+      const revision = await this.content.commit({ spaceId: operation.spaceId, parents: [spaceHead], type: 'edits', content: theirs, documents, createdBy: user.id });
+      return { commit, revision: revision.id, standalone: true };
+    }
+
+    const spaceChanged = !options.force && base !== null && spaceHead !== base.id;
+    if (!spaceChanged) {
+      const revision = await this.transactions.run(async (tx) => {
+        const written = await this.content.commit({ spaceId: operation.spaceId, parents: [spaceHead], type: 'edits', content: theirs, documents, createdBy: user.id }, tx);
+        if (!(await this.spaces.advanceRevision(operation.spaceId, spaceHead, written.id, tx))) throw new GitSyncError('The space changed during the import; it will be retried');
+        await this.indexer.revisionBecameCurrent(operation.spaceId, spaceHead, written.id, tx);
+        await this.saveState({ operation, state, target, user, options }, { commit, revision: written.id, paths: imported.paths, assets, changeRequest: null }, tx);
+        return written;
+      });
+      return { commit, revision: revision.id };
+    }
+    return this.mergeIntoSpace({ operation, state, target, user, options }, base!, spaceHead, theirs, documents, { commit, paths: imported.paths, assets }, now);
+  }
+
+  /**
+   * Both sides changed since `base`: the repository's side (`theirs`) is stored as a revision
+   * (the next merge base) and merged three ways into the space head. Clean: the merge lands.
+   * Conflicts: a change request holding the repository's side opens against the space head.
+   */
+  private async mergeIntoSpace(
+    context: Context,
+    base: Revision,
+    spaceHead: string,
+    theirs: RevisionContent,
+    documents: Map<string, string>,
+    sync: { commit: string; paths: string[]; assets: GitSyncStateOrm['assets'] },
+    now: Date,
+  ): Promise<Record<string, unknown>> {
+    const { operation, user } = context;
+    const ours = (await this.content.getInSpace(operation.spaceId, spaceHead))!;
+    const stored = await this.content.loadDocuments(allDocuments(base.content, ours.content, emptyLike()));
+    for (const [hash, body] of documents) stored.set(hash, body);
+    const merged = mergeRevisionContent(base.content, ours.content, theirs, stored, now.toISOString());
+    if (merged.ok) {
+      return this.transactions.run(async (tx) => {
+        const snapshot = await this.content.commit({ spaceId: operation.spaceId, parents: [base.id], type: 'edits', content: theirs, documents, createdBy: user.id }, tx);
+        const revision = await this.content.commit(
+          { spaceId: operation.spaceId, parents: [spaceHead, snapshot.id], type: 'merge', content: merged.content, documents: merged.newDocuments, createdBy: user.id },
+          tx,
+        );
+        if (!(await this.spaces.advanceRevision(operation.spaceId, spaceHead, revision.id, tx))) throw new GitSyncError('The space changed during the sync; it will be retried');
+        await this.indexer.revisionBecameCurrent(operation.spaceId, spaceHead, revision.id, tx);
+        await this.saveState(context, { commit: sync.commit, revision: snapshot.id, paths: sync.paths, assets: sync.assets, changeRequest: null }, tx);
+        return { commit: sync.commit, revision: revision.id, merged: true };
+      });
+    }
+    const subject = `Git Sync: changes from ${operation.options.ref} that conflict with the space`;
+    const created = await this.changeRequests.create(user, operation.spaceId, { subject });
+    const { changeRequest, revision } = await this.changeRequests.commitEdit(user, operation.spaceId, created.changeRequest.id, async () => ({ content: theirs, documents }));
+    await this.saveState(context, { commit: sync.commit, revision: revision.id, paths: sync.paths, assets: sync.assets, changeRequest: changeRequest.id });
+    return { commit: sync.commit, changeRequest: changeRequest.id, conflicts: merged.conflicts.map((c) => `${c.item} "${c.title}": ${c.reason}`) };
+  }
+
+  private async export({ operation, state, target, user, options }: Context, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const context = { operation, state, target, user, options };
+    const { dir, commit: remoteHead } = await this.git.fetch(target, options.ref, signal);
+    const projectDirectory = asDirectory(options.repoProjectDirectory ?? '');
+    const space = await this.spaces.get(user, operation.spaceId);
+    let head = (await this.content.getInSpace(operation.spaceId, space.space.revisionId))!;
+    const base = state?.lastRevision ? await this.content.getInSpace(operation.spaceId, state.lastRevision) : null;
+    const now = this.clock.now();
+
+    if (!options.force && remoteHead && state?.lastCommit && remoteHead !== state.lastCommit && base) {
+      // The branch moved since the last sync: bring its changes in first.
+      const tree = await this.git.readTree(dir, projectDirectory);
+      const { content: theirs, documents, imported, assets } = await this.readImport(tree, base, state);
+      const outcome = await this.mergeIntoSpace(context, base, head.id, theirs, documents, { commit: remoteHead, paths: imported.paths, assets }, now);
+      if (outcome.changeRequest) return { ...outcome, pushed: false };
+      head = (await this.content.getInSpace(operation.spaceId, String(outcome.revision)))!;
+      context.state = await this.repository.findState(operation.spaceId);
+    }
+
+    const documents = await this.content.loadDocuments(allDocuments(head.content, emptyLike(), emptyLike()));
+    const output = writeRepository(head.content, documents);
+    const files = new Map(head.content.files.map((f) => [f.id, f]));
+    const written = new Set<string>();
+    for (const previous of context.state?.lastPaths ?? []) {
+      if (!output.has(previous)) await this.git.removeFile(dir, projectDirectory + previous);
+    }
+    const assets: GitSyncStateOrm['assets'] = {};
+    for (const [path, file] of output) {
+      written.add(path);
+      if ('text' in file) await this.git.writeFile(dir, projectDirectory + path, file.text);
+      else {
+        const record = files.get(file.fileId)!;
+        await this.git.writeFile(dir, projectDirectory + path, await this.bytesOf(record));
+        assets[path] = { sha256: '', file: record as unknown as Record<string, unknown> };
+      }
+    }
+    const message = options.commitMessage || 'Update from the docs platform';
+    const commit = await this.git.commit(target, dir, message, { name: user.displayName, email: user.email });
+    if (commit && !(await this.git.push(target, dir, options.ref, options.force))) {
+      throw new GitSyncError('The branch moved during the export; it will be retried');
+    }
+    await this.saveState(context, { commit: commit ?? remoteHead, revision: head.id, paths: [...written].sort(), assets: { ...(context.state?.assets ?? {}), ...pickKnown(assets, context.state) }, changeRequest: null });
+    return { commit: commit ?? remoteHead, revision: head.id, pushed: commit !== null };
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  /** The repository tree as content, ids kept from `previous` by path, unchanged assets reusing their stored bytes. */
+  private async readImport(tree: Map<string, Uint8Array>, previous: Revision | null, state: GitSyncStateOrm | null) {
+    const keys = previous ? pageFilePaths(previous.content).keys : new Map<string, string>();
+    const reusable = new Map((previous?.content.reusableContents ?? []).map((r) => [`.gitbook/includes/${slugify(r.title) || 'reusable'}.md`, r.id]));
+    const filesByPath = new Map<string, string>();
+    for (const [path, entry] of Object.entries(state?.assets ?? {})) filesByPath.set(path, String(entry.file.id));
+    for (const file of previous?.content.files ?? []) if (!filesByPath.has(`.gitbook/assets/${file.name}`)) filesByPath.set(`.gitbook/assets/${file.name}`, file.id);
+    const ids: IdSource = {
+      page: (key) => keys.get(key) ?? newId(),
+      file: (path) => filesByPath.get(path) ?? newId(),
+      reusableContent: (path) => reusable.get(path) ?? newId(),
+    };
+    const imported: ImportedRepository = readRepository(tree, ids, this.clock.now().toISOString());
+    const assets: GitSyncStateOrm['assets'] = {};
+    const files: RevisionFile[] = [];
+    for (const asset of imported.assets) {
+      const known = state?.assets[asset.path];
+      let file: RevisionFile;
+      if (known && known.sha256 === asset.sha256) file = known.file as unknown as RevisionFile;
+      else {
+        const stored = await this.files.store(asset.bytes, asset.name, CONTENT_TYPES[posix.extname(asset.name).toLowerCase()] ?? 'application/octet-stream');
+        file = { ...stored, id: asset.id };
+      }
+      files.push(file);
+      assets[asset.path] = { sha256: asset.sha256, file: file as unknown as Record<string, unknown> };
+    }
+    const content: RevisionContent = { pages: imported.pages, files, variables: imported.variables, reusableContents: imported.reusableContents };
+    return { content, documents: imported.documents, imported, assets };
+  }
+
+  private async bytesOf(file: RevisionFile): Promise<Buffer> {
+    const stored = await this.files.open(file.storageKey);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.open() as Readable) chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  }
+
+  private async saveState(
+    { operation, state, target, options }: Context,
+    sync: { commit: string | null; revision: string; paths: string[]; assets: GitSyncStateOrm['assets']; changeRequest: string | null },
+    tx?: Parameters<GitSyncRepository['saveState']>[1],
+  ): Promise<void> {
+    const next = Object.assign(new GitSyncStateOrm(), state ?? {}, {
+      spaceId: operation.spaceId,
+      url: target.remote.url,
+      ref: options.ref,
+      treeUrl: options.repoTreeURL ?? options.gitInfo?.url ?? state?.treeUrl ?? null,
+      provider: options.gitInfo?.provider ?? state?.provider ?? null,
+      lastCommit: sync.commit,
+      lastRevision: sync.revision,
+      lastPaths: sync.paths,
+      assets: sync.assets,
+      lastTimestamp: operation.timestamp ?? state?.lastTimestamp ?? null,
+      lastOperation: operation.id,
+      changeRequest: sync.changeRequest,
+      updatedAt: this.clock.now(),
+    });
+    await this.repository.saveState(next, tx);
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return /@?([^@:/]+):/.exec(url)?.[1] ?? '';
+  }
+}
+
+function emptyLike(): RevisionContent {
+  return { pages: [], files: [], variables: {}, reusableContents: [] };
+}
+
+/** Exported assets keep the hash the last import saw when the file is the same. */
+function pickKnown(assets: GitSyncStateOrm['assets'], state: GitSyncStateOrm | null): GitSyncStateOrm['assets'] {
+  const out: GitSyncStateOrm['assets'] = {};
+  for (const [path, entry] of Object.entries(assets)) {
+    const known = state?.assets[path];
+    out[path] = known && known.file.id === entry.file.id && known.file.storageKey === entry.file.storageKey ? known : entry;
+  }
+  return out;
+}

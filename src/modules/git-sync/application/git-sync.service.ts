@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig, CLOCK, Clock, InvalidError, NotFoundError, newId } from '@app/common';
+import { assertRole } from '../../access/application/access.service';
+import { User } from '../../identity/domain/user';
+import { SpacesService } from '../../spaces/application/spaces.service';
+import { JobPort } from '../../../jobs/job-port';
+import { parseRemoteUrl, repositoryName } from '../domain/remote-url';
+import { GitSyncRepository } from '../infrastructure/git-sync.repository';
+import { GitSyncOperationOrm } from '../infrastructure/git-sync.orm';
+import { SecretBox } from '../infrastructure/secret-box';
+import { GitExportJob, GitImportJob } from './git-sync.jobs';
+
+export interface GitSyncRequest {
+  url: string;
+  ref: string;
+  commitMessage?: string;
+  repoCacheID?: string;
+  repoTreeURL?: string;
+  repoCommitURL?: string;
+  repoProjectDirectory?: string;
+  timestamp?: string;
+  force?: boolean;
+  standalone?: boolean;
+  gitInfo?: { provider?: string; url?: string };
+}
+
+export interface GitInfoView {
+  repoName?: string;
+  installationProvider?: string;
+  url?: string;
+  updatedAt?: string;
+  /** Not in GitBook's 0.146 state: the last operation and a change request holding unmerged changes. */
+  operation?: { state: string; direction: string; error?: string; changeRequest?: string };
+}
+
+/**
+ * Git Sync over HTTP: validates and records an operation (credentials sealed), then enqueues
+ * the job with ids only. Importing and exporting need `admin` on the space's content (`edit`
+ * would let any editor point the space at any repository); reading the info needs `read`.
+ */
+@Injectable()
+export class GitSyncService {
+  constructor(
+    private readonly spaces: SpacesService,
+    private readonly repository: GitSyncRepository,
+    private readonly secrets: SecretBox,
+    private readonly jobs: JobPort,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async request(caller: User, spaceId: string, direction: 'import' | 'export', input: GitSyncRequest): Promise<void> {
+    const space = await this.spaces.get(caller, spaceId);
+    assertRole(space.role, 'admin', 'space');
+    if (!/^refs\/(heads|pull|tags)\/\S+$/.test(input.ref)) throw new InvalidError('Invalid ref: expected a full ref such as "refs/heads/main"');
+    if (direction === 'export' && !/^refs\/heads\//.test(input.ref)) throw new InvalidError('Invalid ref: an export pushes to a branch, "refs/heads/<branch>"');
+    const remote = parseRemoteUrl(input.url, this.config.gitAllowedProtocols);
+    const sealed = remote.credentials ? this.secrets.seal(JSON.stringify(remote.credentials)) : null;
+    const operation = Object.assign(new GitSyncOperationOrm(), {
+      id: newId(),
+      spaceId,
+      direction,
+      url: remote.url,
+      sealedCredentials: sealed,
+      options: {
+        ref: input.ref,
+        commitMessage: input.commitMessage,
+        repoCacheID: input.repoCacheID,
+        repoTreeURL: input.repoTreeURL,
+        repoCommitURL: input.repoCommitURL,
+        repoProjectDirectory: input.repoProjectDirectory,
+        force: input.force === true,
+        standalone: input.standalone === true,
+        gitInfo: input.gitInfo,
+      },
+      timestamp: input.timestamp ? new Date(input.timestamp) : null,
+      requestedBy: caller.id,
+      state: 'queued',
+      error: null,
+      result: null,
+      createdAt: this.clock.now(),
+      completedAt: null,
+    });
+    await this.repository.insertOperation(operation);
+    await this.jobs.enqueue(direction === 'import' ? GitImportJob : GitExportJob, { spaceId, operationId: operation.id }, { jobId: `git-${operation.id}` });
+  }
+
+  async info(caller: User, spaceId: string): Promise<GitInfoView> {
+    await this.spaces.get(caller, spaceId);
+    const state = await this.repository.findState(spaceId);
+    if (!state) throw new NotFoundError(`Space "${spaceId}" has no Git Sync set up`);
+    const last = await this.repository.latestOperation(spaceId);
+    return {
+      repoName: repositoryName(state.url),
+      installationProvider: state.provider ?? undefined,
+      url: state.treeUrl ?? state.url,
+      updatedAt: state.updatedAt.toISOString(),
+      operation: last
+        ? { state: last.state, direction: last.direction, error: last.error ?? undefined, changeRequest: state.changeRequest ?? undefined }
+        : undefined,
+    };
+  }
+
+  /** Removes the space's link to its repository; false when there was none. */
+  async removeInstallation(caller: User, spaceId: string): Promise<boolean> {
+    const space = await this.spaces.get(caller, spaceId);
+    assertRole(space.role, 'admin', 'space');
+    return this.repository.deleteState(spaceId);
+  }
+}

@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import { posix } from 'node:path';
+import YAML from 'yaml';
+import { InvalidError } from '@app/common';
+import { documentHash } from '../../../content/domain/document-hash';
+import { ContentRef, documentToMarkdown, markdownToDocument, parsePageMarkdown, slugify } from '../../../content/domain/markdown';
+import { PageNode, ReusableContent } from '../../../content/domain/revision-content';
+import { ASSETS_DIR, DEFAULT_CONFIG, GitbookConfig, INCLUDES_DIR, VARS_FILE, asDirectory, isReadme, normalizePath, resolveRelative } from './repository-paths';
+import { SummaryEntry, parseSummary } from './summary';
+
+/** Stable ids across imports: the same repository path keeps the id it had (see the import service). */
+export interface IdSource {
+  page(key: string): string;
+  reusableContent(path: string): string;
+  file(path: string): string;
+}
+
+export interface ImportedAsset {
+  id: string;
+  /** Path relative to the content root, e.g. `.gitbook/assets/logo.png`. */
+  path: string;
+  name: string;
+  sha256: string;
+  bytes: Uint8Array;
+}
+
+export interface ImportedRepository {
+  pages: PageNode[];
+  /** hash -> markdown of every page and reusable content body. */
+  documents: Map<string, string>;
+  assets: ImportedAsset[];
+  variables: Record<string, string>;
+  reusableContents: ReusableContent[];
+  config: GitbookConfig;
+  /** Every file the space's content came from (relative to the project directory). */
+  paths: string[];
+}
+
+const decoder = new TextDecoder('utf-8');
+const text = (bytes: Uint8Array | undefined) => (bytes ? decoder.decode(bytes).replace(/\r\n?/g, '\n') : undefined);
+const TITLE = /^#[ \t]+(.*?)[ \t]*#*[ \t]*(?:\n|$)/;
+
+/** `.gitbook.yaml`, with GitBook's defaults. */
+export function parseGitbookConfig(source: string | undefined): GitbookConfig {
+  if (source === undefined || source.trim() === '') return { ...DEFAULT_CONFIG };
+  let data: any;
+  try {
+    data = YAML.parse(source);
+  } catch (error) {
+    throw new InvalidError(`.gitbook.yaml is not valid YAML (${(error as Error).message.split('\n')[0]})`);
+  }
+  if (data === null || data === undefined) return { ...DEFAULT_CONFIG };
+  if (typeof data !== 'object' || Array.isArray(data)) throw new InvalidError('.gitbook.yaml must be a mapping');
+  const path = (value: unknown, fallback: string, name: string) => {
+    if (value === undefined || value === null) return fallback;
+    const normalized = typeof value === 'string' ? normalizePath(value) : null;
+    if (normalized === null) throw new InvalidError(`.gitbook.yaml: "${name}" must be a path inside the repository`);
+    return normalized;
+  };
+  const redirects: Record<string, string> = {};
+  for (const [from, to] of Object.entries(data.redirects ?? {})) if (typeof to === 'string') redirects[from] = to;
+  return {
+    root: asDirectory(path(data.root, '', 'root')),
+    readme: path(data.structure?.readme, DEFAULT_CONFIG.readme, 'structure.readme'),
+    summary: path(data.structure?.summary, DEFAULT_CONFIG.summary, 'structure.summary'),
+    redirects,
+  };
+}
+
+/** Without SUMMARY.md: the readme first, then every markdown file, folders with a README as parents. */
+function inferSummary(files: Iterable<string>, root: string, readme: string): SummaryEntry[] {
+  const top: SummaryEntry[] = [{ kind: 'page', title: '', href: readme, children: [] }];
+  const byDirectory = new Map<string, SummaryEntry[]>([['', top]]);
+  const markdown = [...files]
+    .filter((p) => p.startsWith(root) && p.endsWith('.md') && !p.startsWith(`${root}.gitbook/`))
+    .map((p) => p.slice(root.length))
+    .filter((p) => p !== readme)
+    .sort((a, b) => a.split('/').length - b.split('/').length || (isReadme(a) ? -1 : isReadme(b) ? 1 : a < b ? -1 : 1));
+  for (const path of markdown) {
+    const directory = posix.dirname(path) === '.' ? '' : posix.dirname(path);
+    const container = isReadme(path) ? posix.dirname(directory) : directory;
+    const siblings = byDirectory.get(container === '.' ? '' : container) ?? top;
+    const entry: SummaryEntry = { kind: 'page', title: '', href: path, children: [] };
+    siblings.push(entry);
+    if (isReadme(path)) byDirectory.set(directory, entry.children);
+  }
+  return top;
+}
+
+/** What a summary page entry becomes, decided before bodies are read (links need every page's id). */
+interface PlannedPage {
+  node: PageNode;
+  /** The page file, relative to root; undefined for links. */
+  path?: string;
+  entry: Extract<SummaryEntry, { kind: 'page' }>;
+}
+
+/**
+ * Reads a repository in GitBook's Git Sync layout (files relative to the project directory) into
+ * revision content: the page tree from SUMMARY.md (or the folders), each page's front matter,
+ * title (`# H1`) and body with GitBook's blocks, assets, includes and variables. Links to `.md`
+ * files become page references, asset paths file references, includes reusable content.
+ *
+ * @throws InvalidError when the layout cannot be read (bad YAML, a missing readme).
+ */
+export function readRepository(files: ReadonlyMap<string, Uint8Array>, ids: IdSource, now: string): ImportedRepository {
+  const config = parseGitbookConfig(text(files.get('.gitbook.yaml')));
+  const root = config.root;
+  const read = (path: string) => text(files.get(root + path));
+  const used = new Set<string>(files.has('.gitbook.yaml') ? ['.gitbook.yaml'] : []);
+
+  const assets: ImportedAsset[] = [];
+  const assetIds = new Map<string, string>();
+  for (const [path, bytes] of files) {
+    if (!path.startsWith(root + ASSETS_DIR) || path.endsWith('/')) continue;
+    const relative = path.slice(root.length);
+    const id = ids.file(relative);
+    assetIds.set(relative, id);
+    assets.push({ id, path: relative, name: posix.basename(relative), sha256: createHash('sha256').update(bytes).digest('hex'), bytes });
+    used.add(path);
+  }
+  assets.sort((a, b) => (a.path < b.path ? -1 : 1));
+
+  const includeIds = new Map<string, string>();
+  for (const path of files.keys()) {
+    if (path.startsWith(root + INCLUDES_DIR) && path.endsWith('.md')) includeIds.set(path.slice(root.length), ids.reusableContent(path.slice(root.length)));
+  }
+
+  const summarySource = read(config.summary);
+  if (summarySource !== undefined) used.add(root + config.summary);
+  const readmeExists = files.has(root + config.readme);
+  const entries = summarySource !== undefined ? parseSummary(summarySource) : readmeExists ? inferSummary(files.keys(), root, config.readme) : [];
+  if (summarySource === undefined && !readmeExists) {
+    throw new InvalidError(`The repository has neither ${root}${config.summary} nor ${root}${config.readme}`);
+  }
+
+  // Pass 1: the tree, ids and paths.
+  const pagePaths = new Map<string, string>();
+  const planned: PlannedPage[] = [];
+  const plan = (list: SummaryEntry[], parentKey: string): PageNode[] =>
+    list.flatMap((entry): PageNode[] => {
+      if (entry.kind === 'group') {
+        const key = `${parentKey}${entry.slug}/`;
+        return [{ id: ids.page(`group:${key}`), kind: 'group', title: entry.title, slug: entry.slug, createdAt: now, updatedAt: now, pages: plan(entry.children, key) }];
+      }
+      const external = /^[a-z][a-z0-9+.-]*:/i.test(entry.href);
+      const [target, anchor] = entry.href.split('#', 2);
+      const path = external ? null : normalizePath(target);
+      const isFirstUse = path !== null && path.endsWith('.md') && !pagePaths.has(path) && anchor === undefined && files.has(root + path);
+      if (!isFirstUse) {
+        // A URL, an anchor, or a file already listed: a link page.
+        const node: PageNode = { id: ids.page(`link:${parentKey}${entry.href}`), kind: 'link', title: entry.title, slug: slugify(entry.title) || 'link', createdAt: now, updatedAt: now, pages: [] };
+        planned.push({ node, entry });
+        return [node];
+      }
+      const slug = isReadme(path) ? (posix.dirname(path) === '.' ? '' : posix.basename(posix.dirname(path))) : posix.basename(path, '.md');
+      const node: PageNode = { id: ids.page(path), kind: 'document', title: entry.title, slug, createdAt: now, updatedAt: now, pages: [] };
+      pagePaths.set(path, node.id);
+      planned.push({ node, path, entry });
+      node.pages = plan(entry.children, `${path}/`);
+      return [node];
+    });
+  const pages = plan(entries, '');
+
+  const resolverFor =
+    (from: string) =>
+    (href: string): ContentRef | null => {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('#')) return null;
+      const [target, anchor] = href.split('#', 2);
+      const path = resolveRelative(from, target);
+      if (path === null) return null;
+      const page = pagePaths.get(path) ?? pagePaths.get(`${path.replace(/\/$/, '')}/README.md`);
+      if (page) return anchor ? { kind: 'anchor', anchor, page } : { kind: 'page', page };
+      const file = assetIds.get(path);
+      if (file && anchor === undefined) return { kind: 'file', file };
+      const include = includeIds.get(path);
+      if (include && anchor === undefined) return { kind: 'reusable-content', reusableContent: include };
+      return null;
+    };
+  const toStored = (body: string, from: string) => documentToMarkdown(markdownToDocument(body, resolverFor(from), { headingOffset: 1 }));
+
+  // Pass 2: bodies.
+  const documents = new Map<string, string>();
+  for (const { node, path, entry } of planned) {
+    if (!path) {
+      const external = /^[a-z][a-z0-9+.-]*:/i.test(entry.href);
+      const ref = external ? null : resolverFor(config.summary)(entry.href);
+      node.target =
+        ref?.kind === 'page' ? { kind: 'page', page: ref.page } : ref?.kind === 'file' ? { kind: 'file', file: ref.file } : { kind: 'url', url: entry.href };
+      continue;
+    }
+    used.add(root + path);
+    const { frontMatter, body } = parsePageMarkdown(read(path) ?? '');
+    const title = TITLE.exec(body);
+    const content = title ? body.slice(title[0].length).replace(/^\n+/, '') : body;
+    if (!node.title) node.title = title?.[1] ?? frontMatter.title ?? posix.basename(path, '.md');
+    if (!node.slug) node.slug = slugify(node.title) || 'readme';
+    if (entry.linkTitle !== undefined) node.frontMatter = { ...node.frontMatter, linkTitle: entry.linkTitle };
+    if (frontMatter.emoji) node.emoji = frontMatter.emoji;
+    if (frontMatter.icon) node.icon = frontMatter.icon;
+    if (frontMatter.description) node.description = frontMatter.description;
+    if (frontMatter.hidden !== undefined) node.hidden = frontMatter.hidden;
+    if (frontMatter.layout) node.layout = frontMatter.layout;
+    if (frontMatter.extra) node.frontMatter = { ...frontMatter.extra, ...node.frontMatter };
+    const stored = toStored(content, path);
+    node.documentHash = documentHash(stored);
+    documents.set(node.documentHash, stored);
+  }
+
+  const reusableContents: ReusableContent[] = [];
+  for (const [path, id] of [...includeIds].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    used.add(root + path);
+    const { frontMatter, body } = parsePageMarkdown(read(path) ?? '');
+    const stored = toStored(body, path);
+    const hash = documentHash(stored);
+    documents.set(hash, stored);
+    reusableContents.push({ id, title: frontMatter.title ?? posix.basename(path, '.md'), documentHash: hash });
+  }
+
+  const variables: Record<string, string> = {};
+  const vars = read(VARS_FILE);
+  if (vars !== undefined) {
+    used.add(root + VARS_FILE);
+    let data: unknown;
+    try {
+      data = YAML.parse(vars);
+    } catch {
+      throw new InvalidError(`${root}${VARS_FILE} is not valid YAML`);
+    }
+    for (const [key, value] of Object.entries((data ?? {}) as Record<string, unknown>)) {
+      if (/^[A-Za-z][A-Za-z0-9_]*$/.test(key) && value !== null && typeof value !== 'object') variables[key] = String(value);
+    }
+  }
+
+  return { pages, documents, assets, variables, reusableContents, config, paths: [...used].sort() };
+}

@@ -1,0 +1,90 @@
+import { slugify } from '../../../content/domain/markdown';
+
+/** One entry of SUMMARY.md: a `## group` heading, or a list item linking a page (or a URL). */
+export type SummaryEntry =
+  | { kind: 'group'; title: string; slug: string; children: SummaryEntry[] }
+  | { kind: 'page'; title: string; linkTitle?: string; href: string; children: SummaryEntry[] };
+
+const GROUP = /^##\s+(.*?)\s*$/;
+const ANCHOR = /\s*<a href="#([^"]*)" id="\1"><\/a>\s*$/;
+const ITEM = /^(\s*)[*+-]\s+\[((?:[^\]\\]|\\.)*)\]\(\s*(<[^>]*>|[^\s)]*)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\)\s*$/;
+
+const unescapeText = (text: string) => text.replace(/\\([\\[\]*_`#<>!()])/g, '$1');
+const escapeText = (text: string) => text.replace(/([\\[\]])/g, '\\$1');
+
+/** A link target as written (`<a b.md>` or percent-encoded) to a plain path. */
+export function decodeTarget(raw: string): string {
+  const plain = raw.startsWith('<') && raw.endsWith('>') ? raw.slice(1, -1) : raw;
+  try {
+    return decodeURI(plain);
+  } catch {
+    return plain;
+  }
+}
+
+/** A path as a link target: spaces and parentheses percent-encoded, nothing else. */
+export function encodeTarget(path: string): string {
+  return path.replace(/%/g, '%25').replace(/ /g, '%20').replace(/\(/g, '%28').replace(/\)/g, '%29');
+}
+
+/**
+ * GitBook's SUMMARY.md: the first `#` heading is ignored; `## Title` starts a group (an explicit
+ * `<a id>` gives its slug); `* [Title](path.md "link title")` items are pages, nested by indent.
+ * Lines that are none of these are ignored.
+ */
+export function parseSummary(markdown: string): SummaryEntry[] {
+  const top: SummaryEntry[] = [];
+  let container = top;
+  // Open list items with their indent: a deeper item is a child of the last shallower one.
+  let stack: Array<{ indent: number; children: SummaryEntry[] }> = [];
+  for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
+    const group = GROUP.exec(line);
+    if (group && !line.startsWith('###')) {
+      const anchor = ANCHOR.exec(group[1]);
+      const title = unescapeText(anchor ? group[1].slice(0, anchor.index) : group[1]);
+      const entry: SummaryEntry = { kind: 'group', title, slug: anchor ? anchor[1] : slugify(title), children: [] };
+      top.push(entry);
+      container = entry.children;
+      stack = [];
+      continue;
+    }
+    const item = ITEM.exec(line);
+    if (!item) continue;
+    const indent = item[1].replace(/\t/g, '    ').length;
+    while (stack.length && stack[stack.length - 1].indent >= indent) stack.pop();
+    const parent = stack.length ? stack[stack.length - 1].children : container;
+    const entry: SummaryEntry = { kind: 'page', title: unescapeText(item[2]), href: decodeTarget(item[3]), children: [] };
+    if (item[4] !== undefined) entry.linkTitle = item[4].replace(/\\(.)/g, '$1');
+    parent.push(entry);
+    stack.push({ indent, children: entry.children });
+  }
+  return top;
+}
+
+/** SUMMARY.md as GitBook writes it: `# Table of contents`, `*` bullets, two-space indents. */
+export function writeSummary(entries: SummaryEntry[]): string {
+  const lines = ['# Table of contents', ''];
+  const items = (list: SummaryEntry[], depth: number) => {
+    for (const entry of list) {
+      if (entry.kind !== 'page') continue;
+      const title = entry.linkTitle !== undefined ? ` "${entry.linkTitle.replace(/["\\]/g, '\\$&')}"` : '';
+      lines.push(`${'  '.repeat(depth)}* [${escapeText(entry.title)}](${encodeTarget(entry.href)}${title})`);
+      items(entry.children, depth + 1);
+    }
+  };
+  let previousWasGroup = false;
+  for (const entry of entries) {
+    if (entry.kind === 'group') {
+      const anchor = entry.slug !== slugify(entry.title) ? ` <a href="#${entry.slug}" id="${entry.slug}"></a>` : '';
+      if (lines[lines.length - 1] !== '') lines.push('');
+      lines.push(`## ${entry.title}${anchor}`, '');
+      items(entry.children, 0);
+      previousWasGroup = true;
+    } else {
+      if (previousWasGroup) lines.push('');
+      items([entry], 0);
+    }
+  }
+  while (lines[lines.length - 1] === '') lines.pop();
+  return `${lines.join('\n')}\n`;
+}

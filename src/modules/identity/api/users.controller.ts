@@ -1,0 +1,30 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { UserDirectory } from '../application/user-directory.service';
+import { User } from '../domain/user';
+import { CurrentUser } from './auth.decorators';
+import { UserPresenter } from './user.presenter';
+
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('users')
+export class UsersController {
+  constructor(
+    private readonly directory: UserDirectory,
+    private readonly presenter: UserPresenter,
+  ) {}
+
+  @Get(':userId')
+  @ApiOperation({
+    operationId: 'getUserById',
+    summary: 'A user the caller shares an organization with',
+    description:
+      'The caller, or a user who is an active member of an organization the caller is an active member of; anyone ' +
+      'else is 404. `email` is shown to the user themselves and to callers who are non-guest members of a shared ' +
+      'organization; guests see the user without it.',
+  })
+  async get(@CurrentUser() caller: User, @Param('userId') userId: string) {
+    const { user, showEmail } = await this.directory.get(caller, userId);
+    return this.presenter.present(user, { id: caller.id, seesEmails: showEmail });
+  }
+}

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '@app/common';
+import { AccessService } from '../../access/application/access.service';
+import { emailVisible } from '../domain/email-visibility';
+import { User } from '../domain/user';
+import { IdentityService } from './identity.service';
+
+/**
+ * Other users, as the caller may see them (`GET /users/{userId}`, where every `urls.location`
+ * points): the caller themselves, or someone who shares an active organization membership
+ * with them. Anyone else is "not found", so user ids of other tenants reveal nothing.
+ */
+@Injectable()
+export class UserDirectory {
+  constructor(
+    private readonly identity: IdentityService,
+    private readonly access: AccessService,
+  ) {}
+
+  async get(caller: User, userId: string): Promise<{ user: User; showEmail: boolean }> {
+    if (userId === caller.id) return { user: caller, showEmail: true };
+    const shared = await this.access.sharedOrganizations(caller, userId);
+    if (shared.length === 0) throw NotFoundError.of('User', userId);
+    const user = (await this.identity.findByIds([userId])).get(userId);
+    if (!user) throw NotFoundError.of('User', userId);
+    return { user, showEmail: emailVisible(caller.id, userId, shared) };
+  }
+}

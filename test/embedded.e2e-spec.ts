@@ -1,0 +1,97 @@
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const ROOT = join(__dirname, '..');
+const run = promisify(execFile);
+// Resolved from the repository, since the processes run in a temporary working directory.
+const PRELOAD = ['-r', require.resolve('ts-node/register/transpile-only'), '-r', require.resolve('tsconfig-paths/register')];
+const env = () => {
+  const e: NodeJS.ProcessEnv = { ...process.env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), PORT: '0', LOG_LEVEL: 'info' };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'JOBS_BACKEND', 'FILES_DIR', 'DATA_DIR', 'QUEUE_PREFIX']) delete e[name];
+  return e;
+};
+
+function start(cwd: string): { child: ChildProcess; port: Promise<number>; output: () => string } {
+  const child = spawn(process.execPath, [...PRELOAD, join(ROOT, 'src/embedded.ts')], { cwd, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let seen = '';
+  const port = new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /API listening on port (\d+)/.exec(seen);
+      if (match) resolve(Number(match[1]));
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (seen += chunk.toString()));
+    child.on('exit', () => reject(new Error(`embedded mode exited before listening:\n${seen.slice(-2000)}`)));
+  });
+  return { child, port, output: () => seen };
+}
+
+const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', resolve)));
+
+/** `npm start` with nothing configured: embedded PostgreSQL, API and worker in one process, data under ./var. */
+describe('embedded mode', () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'docs-embedded-'));
+  let current: ChildProcess | undefined;
+
+  afterAll(async () => {
+    if (current && current.exitCode === null) {
+      current.kill('SIGTERM');
+      await exited(current);
+    }
+    // Should the server have died without stopping PostgreSQL, stop it here rather than leak it.
+    const pidFile = join(cwd, 'var/postgres/postmaster.pid');
+    if (existsSync(pidFile)) process.kill(Number(readFileSync(pidFile, 'utf8').split('\n')[0]), 'SIGTERM');
+    rmSync(cwd, { recursive: true, force: true });
+  });
+
+  it('starts from nothing, answers /health, prints how to begin, keeps data across restarts (even after a SIGKILL), and the CLI reaches it', async () => {
+    const first = start(cwd);
+    current = first.child;
+    const port = await first.port;
+    const health = await fetch(`http://127.0.0.1:${port}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', info: { postgres: { status: 'up' } } });
+    expect(first.output()).toContain(`Data:       ${join(cwd, 'var')}`);
+    expect(first.output()).toMatch(/users:create --email .* --instance-admin/);
+    expect(existsSync(join(cwd, 'var/postgres/PG_VERSION'))).toBe(true);
+
+    // The CLI, run in the same directory with no DATABASE_URL, finds the embedded database.
+    const created = await run(process.execPath, [...PRELOAD, join(ROOT, 'src/cli.ts'), 'users:create', '--email', 'first@example.com', '--name', 'First', '--instance-admin'], {
+      cwd,
+      env: env(),
+    });
+    const { token } = JSON.parse(created.stdout.trim());
+    expect((await fetch(`http://127.0.0.1:${port}/v1/user`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    // The worker runs in this process on the PostgreSQL job backend: the purge scheduled at start has run,
+    // and the console shows its queue.
+    expect(first.output()).toMatch(/job purge-deleted-spaces \S+ \(queue maintenance, attempt 1\) completed/);
+    const board = await fetch(`http://127.0.0.1:${port}/admin/queues/api/queues`, { headers: { authorization: `Bearer ${token}` } });
+    expect(board.status).toBe(200);
+    expect(JSON.stringify(await board.json())).toContain('"name":"maintenance"');
+
+    first.child.kill('SIGTERM');
+    await exited(first.child);
+    expect(existsSync(join(cwd, 'var/postgres.json'))).toBe(false);
+
+    const second = start(cwd);
+    current = second.child;
+    const again = await second.port;
+    const me = await fetch(`http://127.0.0.1:${again}/v1/user`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe('first@example.com');
+    // Killed outright, the process leaves its PostgreSQL running; the next start stops that one and carries on.
+    second.child.kill('SIGKILL');
+    await exited(second.child);
+    expect(existsSync(join(cwd, 'var/postgres/postmaster.pid'))).toBe(true);
+    const third = start(cwd);
+    current = third.child;
+    const last = await third.port;
+    expect((await fetch(`http://127.0.0.1:${last}/v1/user`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    third.child.kill('SIGTERM');
+    await exited(third.child);
+    expect(existsSync(join(cwd, 'var/postgres/postmaster.pid'))).toBe(false);
+  }, 120000);
+});

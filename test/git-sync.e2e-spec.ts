@@ -1,0 +1,182 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TestApp, TestUser } from '@app/testing';
+import { TestWorker } from '@app/testing/test-worker';
+import { space } from './spaces.fixtures';
+
+const FIXTURE = join(__dirname, 'fixtures/gitbook-repo');
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'Repo', GIT_AUTHOR_EMAIL: 'repo@example.com', GIT_COMMITTER_NAME: 'Repo', GIT_COMMITTER_EMAIL: 'repo@example.com' } });
+
+describe('Git Sync (real git, local bare repositories)', () => {
+  let t: TestApp;
+  let worker: TestWorker;
+  let alice: TestUser;
+  let org: string;
+  let tmp: string;
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'git-sync-'));
+    t = await TestApp.start({ gitAllowedProtocols: ['https', 'ssh', 'file'], gitSyncDir: join(tmp, 'cache'), secretsKey: randomBytes(32).toString('base64') });
+    worker = await TestWorker.start(t);
+    alice = await t.user('Alice');
+    org = await t.organization(alice);
+  });
+  afterAll(async () => {
+    await worker.close();
+    await t.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** A bare repository holding the fixture on main, and a working clone to change it. */
+  function repository(): { url: string; work: string } {
+    const bare = mkdtempSync(join(tmp, 'bare-'));
+    git(bare, 'init', '-q', '--bare', '-b', 'main');
+    const work = mkdtempSync(join(tmp, 'work-'));
+    cpSync(FIXTURE, work, { recursive: true });
+    git(work, 'init', '-q', '-b', 'main');
+    git(work, 'add', '-A');
+    git(work, 'commit', '-q', '-m', 'docs');
+    git(work, 'remote', 'add', 'origin', bare);
+    git(work, 'push', '-q', 'origin', 'main');
+    return { url: `file://${bare}`, work };
+  }
+
+  async function waitFor(spaceId: string): Promise<Record<string, any>> {
+    t.clock.advance(1000);
+    for (let i = 0; i < 300; i++) {
+      const [row] = await t.dataSource.query(`SELECT * FROM git_sync_operations WHERE space_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [spaceId]);
+      if (row && ['success', 'failure', 'skipped'].includes(row.state)) return row;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('operation did not finish');
+  }
+
+  async function pages(spaceId: string): Promise<any[]> {
+    const res = await alice.client.get(`/v1/spaces/${spaceId}/content/pages`);
+    return res.body.pages;
+  }
+  const titles = (list: any[]): unknown => list.map((p) => [p.title, titles(p.pages ?? [])]);
+
+  async function pageMarkdown(spaceId: string, pageId: string): Promise<string> {
+    const res = await alice.client.get(`/v1/spaces/${spaceId}/content/page/${pageId}?format=markdown`);
+    return res.body.markdown ?? JSON.stringify(res.body.document);
+  }
+
+  it('imports a GitBook-layout repository (every block, nested summary, includes, assets) and answers git/info', async () => {
+    const { url } = repository();
+    const id = await space(alice, org);
+    expect((await alice.client.get(`/v1/spaces/${id}/git/info`)).status).toBe(404);
+    const res = await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main', gitInfo: { provider: 'github', url: 'https://github.com/acme/docs' } });
+    expect(res.status).toBe(204);
+    expect((await waitFor(id)).state).toBe('success');
+    expect(titles(await pages(id))).toEqual([
+      ['Welcome', []],
+      ['Blocks', []],
+      ['Get Started', [['Setup', [['Install', []]]], ['Quickstart', []], ['GitBook', []]]],
+    ]);
+    const files = await alice.client.get(`/v1/spaces/${id}/content/files`);
+    expect(files.body.items.map((f: any) => f.name).sort()).toEqual(['guide.pdf', 'logo image.png']);
+    const info = await alice.client.get(`/v1/spaces/${id}/git/info`);
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({ installationProvider: 'github', url: 'https://github.com/acme/docs', operation: { state: 'success', direction: 'import' } });
+  });
+
+  it('exports one commit authored by the user; a clone holds the GitBook layout', async () => {
+    const { url } = repository();
+    const id = await space(alice, org);
+    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    await waitFor(id);
+    const res = await alice.client.post(`/v1/spaces/${id}/git/export`, { url, ref: 'refs/heads/out', commitMessage: 'Docs from the platform' });
+    expect(res.status).toBe(204);
+    const done = await waitFor(id);
+    expect(done.state).toBe('success');
+    const clone = mkdtempSync(join(tmp, 'clone-'));
+    git(tmp, 'clone', '-q', '-b', 'out', url.replace('file://', ''), clone);
+    expect(git(clone, 'log', '-1', '--format=%an|%s').trim()).toBe('Alice|Docs from the platform');
+    expect(readdirSync(clone).sort()).toEqual(expect.arrayContaining(['README.md', 'SUMMARY.md', 'blocks.md', 'getting-started', '.gitbook']));
+    const blocks = readFileSync(join(clone, 'blocks.md'), 'utf8');
+    expect(blocks).toContain('{% tabs %}');
+    expect(blocks).toContain('{% code title="index.js" overflow="wrap" lineNumbers="true" %}');
+    expect(readFileSync(join(clone, 'SUMMARY.md'), 'utf8')).toContain('## Get Started <a href="#getting-started" id="getting-started"></a>');
+  });
+
+  it('merges both sides three ways; overlapping edits open a change request and leave the space untouched; force replaces', async () => {
+    const { url, work } = repository();
+    const id = await space(alice, org);
+    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    await waitFor(id);
+
+    // The space edits Quickstart (through a change request merge), the repository edits Setup.
+    const quick = (await pages(id))[2].pages[1];
+    const cr = await alice.client.post(`/v1/spaces/${id}/change-requests`, { subject: 'edit' });
+    const edit = await alice.client.post(`/v1/spaces/${id}/change-requests/${cr.body.id}/content`, {
+      changes: [{ operation: 'update_page', page: quick.id, document: { markdown: '1. Install.\n2. Run it twice.\n' } }],
+    });
+    expect(edit.status).toBeLessThan(300);
+    expect((await alice.client.post(`/v1/spaces/${id}/change-requests/${cr.body.id}/merge`)).status).toBe(200);
+    writeFileSync(join(work, 'getting-started/setup/README.md'), '# Setup\n\nPrepare the machine well.\n');
+    git(work, 'commit', '-qam', 'setup');
+    git(work, 'push', '-q', 'origin', 'main');
+    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    expect((await waitFor(id)).state).toBe('success');
+    const merged = (await pages(id))[2].pages;
+    expect(await pageMarkdown(id, merged[0].id)).toContain('well');
+    expect(await pageMarkdown(id, merged[1].id)).toContain('twice');
+
+    // Both edit Quickstart's same line: a change request, the space keeps its text.
+    const cr2 = await alice.client.post(`/v1/spaces/${id}/change-requests`, { subject: 'edit 2' });
+    await alice.client.post(`/v1/spaces/${id}/change-requests/${cr2.body.id}/content`, {
+      changes: [{ operation: 'update_page', page: quick.id, document: { markdown: '1. Install.\n2. Run it thrice.\n' } }],
+    });
+    await alice.client.post(`/v1/spaces/${id}/change-requests/${cr2.body.id}/merge`);
+    writeFileSync(join(work, 'getting-started/quickstart.md'), '# Quickstart\n\n1. Install.\n2. Run it once.\n');
+    git(work, 'commit', '-qam', 'quick');
+    git(work, 'push', '-q', 'origin', 'main');
+    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    const conflicted = await waitFor(id);
+    expect(conflicted.state).toBe('success');
+    expect(conflicted.result.changeRequest).toEqual(expect.any(String));
+    expect(await pageMarkdown(id, quick.id)).toContain('thrice');
+    const info = await alice.client.get(`/v1/spaces/${id}/git/info`);
+    expect(info.body.operation.changeRequest).toBe(conflicted.result.changeRequest);
+
+    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main', force: true });
+    expect((await waitFor(id)).state).toBe('success');
+    expect(await pageMarkdown(id, (await pages(id))[2].pages[1].id)).toContain('once');
+  });
+
+  it('never shows the credentials of the url: not stored in clear, not in job data, errors, git/info or the cache config', async () => {
+    const { url } = repository();
+    const id = await space(alice, org);
+    const canary = `CANARY${randomBytes(6).toString('hex')}`;
+    // Loopback over https: refused by the address policy, after the credentials were taken in.
+    const res = await alice.client.post(`/v1/spaces/${id}/git/import`, { url: `https://canary-user:${canary}@127.0.0.1/acme/docs.git`, ref: 'refs/heads/main' });
+    expect(res.status).toBe(204);
+    const failed = await waitFor(id);
+    expect(failed.state).toBe('failure');
+    expect(failed.error).toMatch(/private or loopback/);
+    const rows = JSON.stringify(await t.dataSource.query('SELECT * FROM git_sync_operations WHERE space_id = $1', [id]));
+    expect(rows).not.toContain(canary);
+    expect(rows).not.toContain('canary-user');
+    const info = await alice.client.get(`/v1/spaces/${id}/git/info`);
+    expect(JSON.stringify(info.body)).not.toContain(canary);
+
+    // A sync that works: the cache's .git/config names the remote without credentials.
+    await alice.client.post(`/v1/spaces/${id}/git/import`, { url: url.replace('file://', 'file://'), ref: 'refs/heads/main' });
+    expect((await waitFor(id)).state).toBe('success');
+    const configs = execFileSync('sh', ['-c', `cat ${join(tmp, 'cache')}/*/*/.git/config`], { encoding: 'utf8' });
+    expect(configs).not.toContain(canary);
+    expect(configs).not.toMatch(/extraheader|Authorization/i);
+  });
+
+  it('refuses a protocol the server does not allow, and a short ref, with 400', async () => {
+    const id = await space(alice, org);
+    expect((await alice.client.post(`/v1/spaces/${id}/git/import`, { url: 'ftp://example.com/r.git', ref: 'refs/heads/main' })).status).toBe(400);
+    expect((await alice.client.post(`/v1/spaces/${id}/git/import`, { url: 'https://example.com/r.git', ref: 'main' })).status).toBe(400);
+    expect((await alice.client.delete(`/v1/spaces/${id}/git/legacy-installation`)).status).toBe(204);
+  });
+});

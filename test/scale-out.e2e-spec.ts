@@ -1,0 +1,130 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { AddressInfo, createServer } from 'node:net';
+import { join } from 'node:path';
+import { TestApp, createTestDatabase, dropTestDatabase, removeQueueKeys, testRedisUrl, uniqueTestName } from '@app/testing';
+import { BullJobPort } from '../src/jobs/bullmq/bull-job-port';
+import { JobBackend } from '../src/jobs/bullmq/job-backend';
+import { JobOperations } from '../src/jobs/bullmq/job-operations';
+import { jobsConfig } from '../src/jobs/jobs.module';
+import { PurgeDeletedSpaces } from '../src/modules/spaces/application/space.jobs';
+
+const ROOT = join(__dirname, '..');
+const METRICS_TOKEN = 'worker-metrics-token-0123';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A process started from source, as `npm run start:prod` / `start:worker` start it from dist. */
+function start(entry: string, env: Record<string, string>): { child: ChildProcess; exited: Promise<unknown>; output: () => string } {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, entry)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let seen = '';
+  child.stdout!.on('data', (c: Buffer) => (seen += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (seen += c.toString()));
+  return { child, exited: new Promise((resolve) => child.on('exit', resolve)), output: () => seen };
+}
+
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 60000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Two API processes and two worker processes on one PostgreSQL (and one Redis when this run has
+ * one): requests to either API see the same state, every job runs once, the purge schedule exists once.
+ */
+describe('scale out: two API processes and two worker processes', () => {
+  const dbName = uniqueTestName('scale');
+  let t: TestApp;
+  let processes: ReturnType<typeof start>[] = [];
+  let ports: number[];
+  let backend: JobBackend;
+  let metricsPorts: number[];
+
+  beforeAll(async () => {
+    const databaseUrl = await createTestDatabase(dbName);
+    t = await TestApp.start({ databaseUrl, queuePrefix: dbName });
+    const env = { DATABASE_URL: databaseUrl, QUEUE_PREFIX: dbName, JOBS_BACKEND: t.config.jobsBackend, MIGRATIONS_RUN: 'false' };
+    const apis = [start('src/main.ts', { ...env, PORT: '0' }), start('src/main.ts', { ...env, PORT: '0' })];
+    metricsPorts = [await freePort(), await freePort()];
+    const workers = metricsPorts.map((port) => start('src/worker.ts', { ...env, METRICS_PORT: String(port), METRICS_TOKEN }));
+    processes = [...apis, ...workers];
+    ports = await Promise.all(apis.map((api) => until('an API to listen', () => Number(/API listening on port (\d+)/.exec(api.output())?.[1]) || undefined)));
+    await Promise.all(workers.map((worker) => until('a worker to start', () => worker.output().includes('Worker started') || undefined)));
+    backend = new JobBackend(jobsConfig(t.config));
+  }, 120000);
+
+  afterAll(async () => {
+    for (const p of processes) p.child.kill('SIGTERM');
+    await Promise.all(processes.map((p) => p.exited));
+    await backend?.close();
+    await t?.close();
+    if (t?.config.jobsBackend === 'redis' && testRedisUrl()) await removeQueueKeys(testRedisUrl()!, dbName);
+    await dropTestDatabase(dbName);
+  });
+
+  const call = (port: number, token: string, method: string, path: string, body?: unknown) =>
+    fetch(`http://127.0.0.1:${port}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+
+  it('answers on both APIs, each seeing what the other wrote', async () => {
+    const alice = await t.user('Alice');
+    const org = await call(ports[0], alice.token, 'POST', '/v1/orgs', { title: 'Replicated' });
+    expect(org.status).toBe(201);
+    expect((await call(ports[1], alice.token, 'GET', `/v1/orgs/${org.body.id}`)).body.title).toBe('Replicated');
+    const space = await call(ports[1], alice.token, 'POST', `/v1/orgs/${org.body.id}/spaces`, { title: 'Shared' });
+    expect(space.status).toBe(201);
+    expect((await call(ports[0], alice.token, 'GET', `/v1/spaces/${space.body.id}`)).body.title).toBe('Shared');
+  });
+
+  it('runs each of 20 enqueued jobs exactly once across the two workers, and keeps one purge schedule', async () => {
+    const port = new BullJobPort(backend);
+    const enqueued = await Promise.all(Array.from({ length: 20 }, () => port.enqueue(PurgeDeletedSpaces, {})));
+    const queue = backend.queue(PurgeDeletedSpaces.queue);
+    const jobs = await until('every job to finish', async () => {
+      const found = await Promise.all(enqueued.map(({ id }) => queue.getJob(id)));
+      return found.every((job) => job?.finishedOn) ? found : undefined;
+    });
+    for (const job of jobs) {
+      expect(await job!.getState()).toBe('completed');
+      // A job started twice (taken by both workers, or run again after a stall) would count 2.
+      expect(job!.attemptsStarted).toBe(1);
+    }
+    // Both workers upserted the purge schedule at start; it exists once.
+    expect(await new JobOperations(backend, [PurgeDeletedSpaces.queue]).schedules(PurgeDeletedSpaces.queue)).toEqual([
+      expect.objectContaining({ key: PurgeDeletedSpaces.name, everyMs: t.config.spacePurgeEveryMs }),
+    ]);
+    // And each job's run was logged by exactly one worker process.
+    const logs = processes.slice(2).map((w) => w.output());
+    for (const { id } of enqueued) {
+      const runs = logs.filter((log) => log.includes(`purge-deleted-spaces ${id} (queue maintenance, attempt 1) completed`));
+      expect(runs).toHaveLength(1);
+    }
+    // Each worker serves its own metrics; together they counted every run.
+    const counted = await Promise.all(
+      metricsPorts.map(async (port) => {
+        expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
+        const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+        return Number(/jobs_total\{job="purge-deleted-spaces",outcome="completed"\} (\d+)/.exec(text)?.[1] ?? 0);
+      }),
+    );
+    expect(counted[0] + counted[1]).toBeGreaterThanOrEqual(20);
+  }, 90000);
+});

@@ -83,6 +83,13 @@ describe('Git Sync (real git, local bare repositories)', () => {
     const info = await alice.client.get(`/v1/spaces/${id}/git/info`);
     expect(info.status).toBe(200);
     expect(info.body).toMatchObject({ installationProvider: 'github', url: 'https://github.com/acme/docs', operation: { state: 'success', direction: 'import' } });
+    // The space's gitSync field is the same state, without the operation; removing the link clears it.
+    const { operation, ...state } = info.body;
+    expect(operation).toBeDefined();
+    expect((await alice.client.get(`/v1/spaces/${id}`)).body.gitSync).toEqual(state);
+    expect((await alice.client.delete(`/v1/spaces/${id}/git/legacy-installation`)).status).toBe(205);
+    expect((await alice.client.get(`/v1/spaces/${id}`)).body).not.toHaveProperty('gitSync');
+    expect((await alice.client.get(`/v1/spaces/${id}/git/info`)).status).toBe(404);
   });
 
   it('exports one commit authored by the user; a clone holds the GitBook layout', async () => {
@@ -92,8 +99,11 @@ describe('Git Sync (real git, local bare repositories)', () => {
     await waitFor(id);
     const res = await alice.client.post(`/v1/spaces/${id}/git/export`, { url, ref: 'refs/heads/out', commitMessage: 'Docs from the platform' });
     expect(res.status).toBe(204);
+    // Only GitBook's operation states: a queued export shows as running.
+    expect(['running', 'success']).toContain((await alice.client.get(`/v1/spaces/${id}/git/info`)).body.operation.state);
     const done = await waitFor(id);
     expect(done.state).toBe('success');
+    expect((await alice.client.get(`/v1/spaces/${id}/git/info`)).body.operation).toMatchObject({ state: 'success', direction: 'export' });
     const clone = mkdtempSync(join(tmp, 'clone-'));
     git(tmp, 'clone', '-q', '-b', 'out', url.replace('file://', ''), clone);
     expect(git(clone, 'log', '-1', '--format=%an|%s').trim()).toBe('Alice|Docs from the platform');

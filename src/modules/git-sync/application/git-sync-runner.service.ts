@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { posix } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, Clock, DomainError, newId } from '@app/common';
-import { Transactions } from '../../../database/transactions';
+import { Transactions, Tx } from '../../../database/transactions';
+import { gitSyncSummary } from './git-sync-summary';
 import { ChangeRequestsService } from '../../change-requests/application/change-requests.service';
 import { mergeRevisionContent } from '../../change-requests/domain/merge';
 import { allDocuments } from '../../change-requests/domain/merge-inputs';
@@ -279,7 +280,12 @@ export class GitSyncRunner {
       changeRequest: sync.changeRequest,
       updatedAt: this.clock.now(),
     });
-    await this.repository.saveState(next, tx);
+    // The space's `gitSync` field changes with the link it shows.
+    const record = async (t: Tx) => {
+      await this.repository.saveState(next, t);
+      await this.spaces.recordGitSync(operation.spaceId, gitSyncSummary(next), t);
+    };
+    await (tx ? record(tx) : this.transactions.run(record));
   }
 }
 

@@ -4,11 +4,13 @@ import { assertRole } from '../../access/application/access.service';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { JobPort } from '../../../jobs/job-port';
-import { parseRemoteUrl, repositoryName } from '../domain/remote-url';
+import { Transactions } from '../../../database/transactions';
+import { parseRemoteUrl } from '../domain/remote-url';
 import { GitSyncRepository } from '../infrastructure/git-sync.repository';
 import { GitSyncOperationOrm } from '../infrastructure/git-sync.orm';
 import { SecretBox } from '../infrastructure/secret-box';
 import { GitExportJob, GitImportJob } from './git-sync.jobs';
+import { gitSyncSummary } from './git-sync-summary';
 
 export interface GitSyncRequest {
   url: string;
@@ -45,6 +47,7 @@ export class GitSyncService {
     private readonly repository: GitSyncRepository,
     private readonly secrets: SecretBox,
     private readonly jobs: JobPort,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -91,12 +94,9 @@ export class GitSyncService {
     if (!state) throw new NotFoundError(`Space "${spaceId}" has no Git Sync set up`);
     const last = await this.repository.latestOperation(spaceId);
     return {
-      repoName: repositoryName(state.url),
-      installationProvider: state.provider ?? undefined,
-      url: state.treeUrl ?? state.url,
-      updatedAt: state.updatedAt.toISOString(),
+      ...gitSyncSummary(state),
       operation: last
-        ? { state: last.state, direction: last.direction, error: last.error ?? undefined, changeRequest: state.changeRequest ?? undefined }
+        ? { state: operationState(last.state), direction: last.direction, error: last.error ?? undefined, changeRequest: state.changeRequest ?? undefined }
         : undefined,
     };
   }
@@ -105,6 +105,16 @@ export class GitSyncService {
   async removeInstallation(caller: User, spaceId: string): Promise<boolean> {
     const space = await this.spaces.get(caller, spaceId);
     assertRole(space.role, 'admin', 'space');
-    return this.repository.deleteState(spaceId);
+    return this.transactions.run(async (tx) => {
+      const removed = await this.repository.deleteState(spaceId, tx);
+      await this.spaces.recordGitSync(spaceId, null, tx);
+      return removed;
+    });
   }
+}
+
+/** GitBook's `GitSyncOperationState` has no queued or skipped: a queued operation is under way, a skipped one had nothing to do. */
+function operationState(state: string): 'running' | 'success' | 'failure' {
+  if (state === 'queued' || state === 'running') return 'running';
+  return state === 'failure' ? 'failure' : 'success';
 }

@@ -35,8 +35,8 @@ export class GitSyncRepository {
     await this.manager(tx).getRepository(GitSyncStateOrm).save(state);
   }
 
-  async deleteState(spaceId: string): Promise<boolean> {
-    const result = await this.dataSource.getRepository(GitSyncStateOrm).delete({ spaceId });
+  async deleteState(spaceId: string, tx?: Tx): Promise<boolean> {
+    const result = await this.manager(tx).getRepository(GitSyncStateOrm).delete({ spaceId });
     return (result.affected ?? 0) > 0;
   }
 }

@@ -35,6 +35,7 @@ export class SpacePresenter {
       changeRequestsOpen: s.changeRequestsOpen,
       changeRequestsDraft: s.changeRequestsDraft,
       permissions: spacePermissions(role, s.editMode),
+      ...(s.gitSync ? { gitSync: s.gitSync } : {}),
     };
   }
 

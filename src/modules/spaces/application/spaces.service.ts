@@ -7,7 +7,7 @@ import { AccessContext } from '../../access/domain/access-context';
 import { ContentPosition } from '../../access/domain/content-position';
 import { MemberRole, atLeast } from '../../access/domain/roles';
 import { User } from '../../identity/domain/user';
-import { Space, SpacePatch } from '../domain/space';
+import { Space, SpaceGitSync, SpacePatch } from '../domain/space';
 import { mergeRuleUserIds } from '../../change-requests/domain/merge-rules';
 import { spaceTemplateContent } from '../../change-requests/authoring/domain/template-content';
 import { SpaceEditMode, TranslationLanguage, pointerId, positionPointers } from '../domain/space-settings';
@@ -380,5 +380,10 @@ export class SpacesService {
   /** Keeps the space's `changeRequestsOpen`, `changeRequestsDraft` and `comments` counters right. */
   adjustCounters(spaceId: string, delta: { open?: number; draft?: number; comments?: number }, tx?: Tx): Promise<void> {
     return this.spaces.adjustCounters(spaceId, delta, tx);
+  }
+
+  /** For Git Sync: what the space's `gitSync` field shows (null once the link is removed). */
+  recordGitSync(spaceId: string, gitSync: SpaceGitSync | null, tx?: Tx): Promise<void> {
+    return this.spaces.recordGitSync(spaceId, gitSync, tx);
   }
 }

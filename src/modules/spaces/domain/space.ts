@@ -28,8 +28,18 @@ export interface SpaceState {
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
+  /** The repository the space syncs with, as Git Sync last recorded it; null when it has none. */
+  gitSync: SpaceGitSync | null;
   /** Optimistic concurrency token: a write only succeeds against the version it read. */
   version: number;
+}
+
+/** GitBook's `GitSyncState` as shown on a space (never credentials: the URL is stored without them). */
+export interface SpaceGitSync {
+  repoName?: string;
+  installationProvider?: string;
+  url?: string;
+  updatedAt: string;
 }
 
 export interface NewSpace {
@@ -90,6 +100,7 @@ function freshLife(input: { revisionId: string; position: number; createdBy: str
     createdAt: input.now,
     updatedAt: input.now,
     deletedAt: null,
+    gitSync: null,
     version: 1,
   };
 }

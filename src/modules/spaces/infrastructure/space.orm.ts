@@ -79,6 +79,10 @@ export class SpaceOrm {
   deletedAt: Date | null;
 
   /** Optimistic concurrency: every write compares and bumps it, so racing writers get a 409. */
+  /** Written by Git Sync through SpacesService.recordGitSync; shown as the space's `gitSync`. */
+  @Column({ name: 'git_sync', type: 'jsonb', nullable: true })
+  gitSync: Record<string, any> | null;
+
   @VersionColumn({ default: 1 })
   version: number;
 }

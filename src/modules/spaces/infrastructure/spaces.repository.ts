@@ -4,7 +4,7 @@ import { Page, PageRequest, paginate } from '@app/common';
 import { Tx } from '../../../database/transactions';
 import { SpaceVisibility } from '../../access/domain/access-context';
 import { DefaultLevel } from '../../access/domain/roles';
-import { Space, SpaceState } from '../domain/space';
+import { Space, SpaceGitSync, SpaceState } from '../domain/space';
 import { SpaceMergeRules } from '../../change-requests/domain/merge-rules';
 import { ContentVisibility, SpaceEditMode, TranslationLanguage } from '../domain/space-settings';
 import { SpaceOrm } from './space.orm';
@@ -177,6 +177,11 @@ export class SpacesRepository {
     );
   }
 
+  /** Records the space's Git Sync link (or its removal); a derived display field, so no version bump. */
+  async recordGitSync(spaceId: string, gitSync: SpaceGitSync | null, tx?: Tx): Promise<void> {
+    await (tx ?? this.dataSource.manager).query(`UPDATE spaces SET git_sync = $2 WHERE id = $1`, [spaceId, gitSync]);
+  }
+
   /**
    * Change requests keep a copy of their space's organization (for the organization-wide list);
    * moving spaces to another organization moves that copy in the same transaction.
@@ -213,6 +218,7 @@ function toDomain(row: SpaceOrm): Space {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     deletedAt: row.deletedAt,
+    gitSync: (row.gitSync as SpaceGitSync | null) ?? null,
     version: row.version,
   });
 }

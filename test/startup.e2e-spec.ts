@@ -117,6 +117,7 @@ describe('process start-up when PostgreSQL or Redis is not there', () => {
     }
   }, 90000);
 
+  // The Redis job backend is named explicitly: the embedded test run sets JOBS_BACKEND=postgres for every process.
   describe('with Redis unreachable', () => {
     const name = uniqueTestName('noredis');
     let url: string;
@@ -128,7 +129,7 @@ describe('process start-up when PostgreSQL or Redis is not there', () => {
     afterAll(() => dropTestDatabase(name));
 
     it('the API says so naming REDIS_URL, keeps serving, and /health answers 503', async () => {
-      const api = fromSource('src/main.ts', { DATABASE_URL: url, REDIS_URL: redisUrl, PORT: '0', MIGRATIONS_RUN: 'false' });
+      const api = fromSource('src/main.ts', { DATABASE_URL: url, REDIS_URL: redisUrl, JOBS_BACKEND: 'redis', PORT: '0', MIGRATIONS_RUN: 'false' });
       try {
         const port = await listeningPort(api);
         const redisLine = await until(() => lines(api.output()).find((l) => l.includes('REDIS_URL')), 10000, 'a Redis log line');
@@ -145,7 +146,7 @@ describe('process start-up when PostgreSQL or Redis is not there', () => {
     }, 90000);
 
     it('the worker logs while it waits for Redis instead of hanging silently', async () => {
-      const worker = fromSource('src/worker.ts', { DATABASE_URL: url, REDIS_URL: redisUrl });
+      const worker = fromSource('src/worker.ts', { DATABASE_URL: url, REDIS_URL: redisUrl, JOBS_BACKEND: 'redis' });
       try {
         const waiting = await until(() => {
           const found = lines(worker.output()).filter((l) => l.includes('Waiting for Redis'));

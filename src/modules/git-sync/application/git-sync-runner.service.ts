@@ -196,7 +196,8 @@ export class GitSyncRunner {
     }
 
     const documents = await this.content.loadDocuments(allDocuments(head.content, emptyLike(), emptyLike()));
-    const output = writeRepository(head.content, documents);
+    // The repository's own .gitbook.yaml (root, redirects) survives the export.
+    const output = writeRepository(head.content, documents, await this.git.readText(dir, projectDirectory + '.gitbook.yaml'));
     const files = new Map(head.content.files.map((f) => [f.id, f]));
     const written = new Set<string>();
     for (const previous of context.state?.lastPaths ?? []) {

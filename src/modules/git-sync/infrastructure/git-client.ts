@@ -84,6 +84,15 @@ export class GitClient {
     return files;
   }
 
+  /** A text file of the checkout, or undefined when it has none. */
+  async readText(dir: string, path: string): Promise<string | undefined> {
+    try {
+      return await readFile(join(dir, path), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
   async writeFile(dir: string, path: string, bytes: Uint8Array | string): Promise<void> {
     const target = join(dir, path);
     await mkdir(dirname(target), { recursive: true });

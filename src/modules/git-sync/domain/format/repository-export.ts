@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import YAML from 'yaml';
 import { ContentRef, documentToMarkdown, markdownToDocument, serializePageMarkdown, slugify } from '../../../content/domain/markdown';
 import { PageNode, RevisionContent } from '../../../content/domain/revision-content';
+import { parseGitbookConfig } from './repository-import';
 import { ASSETS_DIR, INCLUDES_DIR, VARS_FILE, relativeHref } from './repository-paths';
 import { SummaryEntry, encodeTarget, writeSummary } from './summary';
 
@@ -14,12 +15,35 @@ export type ExportedFile = { text: string } | { fileId: string };
  * `## headings` in SUMMARY.md, files in `.gitbook/assets/`, reusable content in
  * `.gitbook/includes/`, variables in `.gitbook/vars.yaml`. Paths are relative to the content root.
  * `.gitbook.yaml` is written only when the first page cannot be `README.md` (its slug is not
- * its slugified title), so `structure.readme` names it.
+ * its slugified title), so `structure.readme` names it, or when the repository already has one
+ * (`existingConfig`): that file is kept (its `root`, `redirects`, other keys and comments), the
+ * content is written under its `root`, and only its `structure` is updated to what is written.
  */
-export function writeRepository(content: RevisionContent, documents: ReadonlyMap<string, string>): Map<string, ExportedFile> {
+export function writeRepository(content: RevisionContent, documents: ReadonlyMap<string, string>, existingConfig?: string): Map<string, ExportedFile> {
+  const out = writeContent(content, documents);
+  const readme = pageFilePaths(content).readme;
+  if (existingConfig === undefined) {
+    if (readme !== null && readme !== 'README.md') {
+      out.set('.gitbook.yaml', { text: YAML.stringify({ structure: { readme, summary: 'SUMMARY.md' } }) });
+    }
+    return out;
+  }
+  const config = parseGitbookConfig(existingConfig);
+  const rooted = new Map<string, ExportedFile>();
+  for (const [path, file] of out) rooted.set(config.root + path, file);
+  const parsed = YAML.parseDocument(existingConfig);
+  const document = YAML.isMap(parsed.contents) ? parsed : new YAML.Document({});
+  if ((readme ?? 'README.md') !== config.readme) document.setIn(['structure', 'readme'], readme ?? 'README.md');
+  if (config.summary !== 'SUMMARY.md') document.setIn(['structure', 'summary'], 'SUMMARY.md');
+  rooted.set('.gitbook.yaml', { text: document.toString() });
+  return rooted;
+}
+
+/** The content's files, relative to the content root. */
+function writeContent(content: RevisionContent, documents: ReadonlyMap<string, string>): Map<string, ExportedFile> {
   const out = new Map<string, ExportedFile>();
 
-  const { pagePath, readme } = pageFilePaths(content);
+  const { pagePath } = pageFilePaths(content);
   const titles = new Map<string, string>();
   const collectTitles = (list: PageNode[]) => list.forEach((page) => (titles.set(page.id, page.title), collectTitles(page.pages)));
   collectTitles(content.pages);
@@ -110,9 +134,6 @@ export function writeRepository(content: RevisionContent, documents: ReadonlyMap
   if (Object.keys(content.variables).length) {
     const sorted = Object.fromEntries(Object.entries(content.variables).sort(([a], [b]) => (a < b ? -1 : 1)));
     out.set(VARS_FILE, { text: YAML.stringify(sorted) });
-  }
-  if (readme !== null && readme !== 'README.md') {
-    out.set('.gitbook.yaml', { text: YAML.stringify({ structure: { readme, summary: 'SUMMARY.md' } }) });
   }
   return out;
 }

@@ -129,6 +129,27 @@ describe('GitBook repository format', () => {
     expect(shape(content.pages)).toEqual([['Home', []], ['About', []], ['Guide', [['Step', []]]]]);
   });
 
+  it("keeps the repository's own .gitbook.yaml on export: root, redirects, comments; content written under root", () => {
+    const enc = (s: string) => new TextEncoder().encode(s);
+    const config = '# Our docs live in docs/\nroot: ./docs/\nredirects:\n  old/page: guide/step.md\n';
+    const files = new Map([
+      ['.gitbook.yaml', enc(config)],
+      ['docs/README.md', enc('# Home\n')],
+      ['docs/SUMMARY.md', enc('# Table of contents\n\n* [Home](README.md)\n* [Guide](guide/README.md)\n  * [Step](guide/step.md)\n')],
+      ['docs/guide/README.md', enc('# Guide\n')],
+      ['docs/guide/step.md', enc('# Step\n')],
+    ]);
+    const { imported, content, bytes } = importRepository(files);
+    expect(imported.config).toMatchObject({ root: 'docs/', redirects: { 'old/page': 'guide/step.md' } });
+    const exported = writeRepository(content, new Map(imported.documents), config);
+    expect([...exported.keys()].filter((path) => path !== '.gitbook.yaml').every((path) => path.startsWith('docs/'))).toBe(true);
+    expect((exported.get('.gitbook.yaml') as { text: string }).text).toBe(config);
+    const again = importRepository(asFiles(exported, bytes));
+    const shape = (pages: PageNode[]): unknown => pages.map((p) => [p.title, shape(p.pages)]);
+    expect(shape(again.content.pages)).toEqual(shape(content.pages));
+    expect(again.imported.config.redirects).toEqual({ 'old/page': 'guide/step.md' });
+  });
+
   // ---------------------------------------------------------------------------------------------
   // Round trip: export then import gives the same content.
 

@@ -18,6 +18,7 @@ const USAGE = `Usage:
                                               create a user and an API token
   cli users:list                              every user, with createdAt and disabledAt
   cli users:disable --email EMAIL             the user's tokens answer 401 from now on
+  cli users:enable --email EMAIL              undo users:disable (tokens not expired work again)
   cli users:promote --email EMAIL [--revoke]  open (or, with --revoke, close) the operator console to a user
   cli tokens:create --email EMAIL [--expires-in 12h]
                                               issue another API token
@@ -46,6 +47,10 @@ const commands: Record<string, Command> = {
   },
   'users:disable': async (app, options) => {
     const user = await app.get(IdentityService).disableUser(required(options, 'email'));
+    return { user: operatorUser(app, user) };
+  },
+  'users:enable': async (app, options) => {
+    const user = await app.get(IdentityService).enableUser(required(options, 'email'));
     return { user: operatorUser(app, user) };
   },
   'users:promote': async (app, options) => {

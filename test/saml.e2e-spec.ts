@@ -558,6 +558,15 @@ describe('SAML single sign-on', () => {
       expect(await membership(disabled.id)).toEqual({ role: 'edit', sso: false });
     });
 
+    it('refuses an account the operator disabled (users:disable) with 403 and issues no token', async () => {
+      const leaver = await t.user('Leaver');
+      await alice.client.post(`/v1/orgs/${org}/invites`, { emails: [{ email: leaver.email, role: 'edit' }] });
+      await t.dataSource.query('UPDATE users SET disabled_at = now() WHERE id = $1', [leaver.id]);
+      const before = await counts();
+      expectError(await postAcs(p.service.acsURL, respond(leaver.email)), 403, /disabled/);
+      expect(await counts()).toEqual(before);
+    });
+
     it('still signs in when the organization enforces SSO', async () => {
       const enforced = await alice.client.patch(`/v1/orgs/${org}`, { sso: true });
       expect(enforced.status).toBe(200);

@@ -139,5 +139,10 @@ describe('API tokens: expiry, listing, revocation, disabled users, last use', ()
     expect(byEmail.get('leaver@example.com')!.disabledAt).toBe(disabled.json.user.disabledAt);
     expect(byEmail.get('stayer@example.com')!.disabledAt).toBeNull();
     expect(listed.stdout).not.toContain(user.token);
+
+    const enabled = await cli(['users:enable', '--email', 'leaver@example.com'], databaseUrl);
+    expect(enabled.code).toBe(0);
+    expect(enabled.json.user.disabledAt).toBeNull();
+    expect((await user.client.get('/v1/user')).status).toBe(200);
   });
 });

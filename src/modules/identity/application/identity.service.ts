@@ -99,6 +99,16 @@ export class IdentityService {
     return user;
   }
 
+  /** Enables a disabled user again (CLI `users:enable`): their tokens that have not expired work again. */
+  async enableUser(email: string): Promise<User> {
+    const user = await this.requireByEmail(email);
+    if (user.disabledAt) {
+      user.disabledAt = null;
+      await this.users.setDisabledAt(user.id, null);
+    }
+    return user;
+  }
+
   private async requireByEmail(email: string): Promise<User> {
     const user = await this.users.findByEmail(normalizeEmail(email));
     if (!user) throw new NotFoundError(`No user with e-mail "${email}"`);

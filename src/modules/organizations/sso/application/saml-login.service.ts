@@ -72,7 +72,8 @@ export class SamlLoginService {
    * by e-mail (case-insensitive; an existing account only when assertMayMatchExistingAccount
    * allows it, else 403) or creates them (e-mail verified: the IdP vouches for it), makes
    * them an SSO member (a member keeps their role; a newcomer joins with the provider's default
-   * role and default team), and issues an API token. A disabled member is refused (403).
+   * role and default team), and issues an API token. A disabled member or a disabled account
+   * (CLI `users:disable`) is refused (403).
    */
   async signIn(providerId: string, samlResponse: string): Promise<SamlSignIn> {
     const provider = await this.load(providerId);
@@ -90,6 +91,8 @@ export class SamlLoginService {
         throw new UnauthenticatedError('The SAML response was refused: this assertion has already been used');
       }
       const existing = await this.identity.findByEmail(who.email, tx);
+      // An operator's users:disable holds for every way in: no token, not even one that would only 401.
+      if (existing?.disabledAt) throw new ForbiddenError('This account is disabled on this server');
       if (existing) {
         assertMayMatchExistingAccount(existing.email, await this.organizations.existingAccountFacts(current.organizationId, existing.id, tx));
       }

@@ -60,25 +60,15 @@ export class ChangeRequestReadsService {
     const { changeRequest, space } = await this.changeRequests.resolve(caller, spaceId, idOrNumber);
     const rows = await this.repository.contributors(changeRequest.id);
     if (rows.length === 0) return [];
-    const tally = new Map<string, { count: number; last: Date }>();
-    let cursor: string | undefined = changeRequest.revision;
-    for (let steps = 0; cursor && cursor !== changeRequest.revisionInitial && steps < MAX_LINE_WALK; steps++) {
-      const revision: Revision | null = await this.content.getInSpace(space.space.id, cursor);
-      if (!revision) break;
-      if (revision.createdBy) {
-        const seen = tally.get(revision.createdBy);
-        if (!seen) tally.set(revision.createdBy, { count: 1, last: revision.createdAt });
-        else seen.count++;
-      }
-      cursor = revision.parents[0];
-    }
+    const authors = await this.content.authorsAlongFirstParents(space.space.id, changeRequest.revision, changeRequest.revisionInitial, MAX_LINE_WALK);
+    const tally = new Map(authors.map((author) => [author.userId, author]));
     const users = await this.identity.findByIds(rows.map((row) => row.userId));
     const viewer = await this.access.viewerIn(caller, space.space.organizationId);
     return rows.flatMap((row) => {
       const user = users.get(row.userId);
       if (!user) return [];
       const seen = tally.get(row.userId);
-      return [{ user, count: seen?.count ?? 0, updatedAt: seen?.last ?? row.firstContributedAt, viewer }];
+      return [{ user, count: seen?.count ?? 0, updatedAt: seen ? new Date(seen.last) : row.firstContributedAt, viewer }];
     });
   }
 

@@ -8,7 +8,7 @@ import { RevisionContent, emptyContent } from '../domain/revision-content';
 import { DocumentsRepository } from '../infrastructure/documents.repository';
 import { RevisionLinkIndexer } from '../infrastructure/link-indexer';
 import { LinksRepository } from '../infrastructure/links.repository';
-import { RevisionsRepository } from '../infrastructure/revisions.repository';
+import { RevisionAuthorTally, RevisionsRepository } from '../infrastructure/revisions.repository';
 import { RevisionCache } from './revision-cache';
 
 /** Pages of recently read revisions kept in memory per process (a few 10,000-page revisions). */
@@ -133,6 +133,11 @@ export class ContentStore {
     if (cached) return cached;
     const found = await this.revisions.findById(revisionId);
     return found ? this.cache.put(found) : null;
+  }
+
+  /** Who authored the revisions of a line (from `from` back along first parents, `stopAt` excluded), and how many. */
+  authorsAlongFirstParents(spaceId: string, from: string, stopAt: string, max: number): Promise<RevisionAuthorTally[]> {
+    return this.revisions.authorsAlongFirstParents(spaceId, from, stopAt, max);
   }
 
   /** A revision of that space only (ids from paths must not reach another space's content). */

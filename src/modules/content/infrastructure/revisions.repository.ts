@@ -4,6 +4,14 @@ import { Tx } from '../../../database/transactions';
 import { Revision, RevisionType } from '../domain/revision';
 import { RevisionOrm } from './revision.orm';
 
+export interface RevisionAuthorTally {
+  userId: string;
+  /** Revisions of the line they authored. */
+  count: number;
+  /** Their latest one. */
+  last: Date;
+}
+
 @Injectable()
 export class RevisionsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -19,6 +27,26 @@ export class RevisionsRepository {
   async findById(id: string, tx?: Tx): Promise<Revision | null> {
     const row = await this.repo(tx).findOneBy({ id });
     return row ? { ...row, type: row.type as RevisionType } : null;
+  }
+
+  /**
+   * Authors of the revisions from `from` back along first parents, stopping before `stopAt`
+   * (excluded) or after `max` steps: one recursive query over the primary key, no content read.
+   */
+  async authorsAlongFirstParents(spaceId: string, from: string, stopAt: string, max: number): Promise<RevisionAuthorTally[]> {
+    const rows: { userId: string; count: number; last: Date }[] = await this.dataSource.query(
+      `WITH RECURSIVE line(id, parent, created_by, created_at, steps) AS (
+         SELECT id, parents[1], created_by, created_at, 1 FROM revisions WHERE space_id = $1 AND id = $2 AND id <> $3
+         UNION ALL
+         SELECT r.id, r.parents[1], r.created_by, r.created_at, line.steps + 1
+           FROM line JOIN revisions r ON r.id = line.parent AND r.space_id = $1
+          WHERE r.id <> $3 AND line.steps < $4
+       )
+       SELECT created_by AS "userId", count(*)::int AS count, max(created_at) AS last
+         FROM line WHERE created_by IS NOT NULL GROUP BY created_by`,
+      [spaceId, from, stopAt, max],
+    );
+    return rows;
   }
 
   /** The storage keys of the files of every revision of these spaces (read before the spaces are purged). */

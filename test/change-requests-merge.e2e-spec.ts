@@ -1,9 +1,12 @@
 import { TestApp, TestUser } from '@app/testing';
 import { SpacesService } from '../src/modules/spaces/application/spaces.service';
+import { ContentStore } from '../src/modules/content/application/content-store.service';
 import {
   DESCRIPTION,
   bodyOf,
   changeRequestRow,
+  commitToSpace,
+  findPage,
   countedStatuses,
   createChangeRequest,
   editInChangeRequest,
@@ -133,7 +136,7 @@ describe('change requests: merge and update', () => {
       expect(await bodyOf(t, res.body.revision, 'p1')).toBe('# Page 1\n\nCR line\nline two\nspace line\n');
     });
 
-    it('overlapping edits answer 409 naming the page, and change nothing', async () => {
+    it('overlapping edits answer 200 with result "conflicts", and change nothing', async () => {
       const id = await setup(2);
       const cr = await openChangeRequest(id);
       const other = await openChangeRequest(id);
@@ -145,9 +148,8 @@ describe('change requests: merge and update', () => {
       const counters = await spaceCounters(t, id);
       const revisions = (await t.dataSource.query('SELECT count(*) AS n FROM revisions WHERE space_id = $1', [id]))[0].n;
       const res = await merge(editor, id, cr);
-      expect(res.status).toBe(409);
-      expect(res.body.error.message).toMatch(/"Page 2" \(p2\)/);
-      expect(res.body.error.message).not.toMatch(/Page 1/);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ revision: spaceBefore, result: 'conflicts' });
       expect(await spaceHead(t, id)).toBe(spaceBefore);
       expect(await changeRequestRow(t, cr.id)).toEqual(crBefore);
       expect(await spaceCounters(t, id)).toEqual(counters);
@@ -289,17 +291,33 @@ describe('change requests: merge and update', () => {
       expect((await get(id, cr)).body).toMatchObject({ revision: head, revisionMergedAncestor: head, outdated: false });
     });
 
-    it('overlapping edits answer 409 naming the page and change nothing', async () => {
-      const id = await setup(1);
+    it('conflicts: the update still lands, the page shows both sides, and the change request lists it', async () => {
+      const id = await setup(2);
       const cr = await openChangeRequest(id);
       await editInChangeRequest(t, editor, id, cr.id, 'p1', 'line two', 'ours');
+      await editInChangeRequest(t, editor, id, cr.id, 'p2', 'line one', 'ours too');
       await editInSpace(t, id, 'p1', 'line two', 'theirs');
-      const before = await changeRequestRow(t, cr.id);
+      await editInSpace(t, id, 'p2', 'line three', 'space edit elsewhere');
+      const spaceHeadNow = await spaceHead(t, id);
       const res = await update(editor, id, cr);
-      expect(res.status).toBe(409);
-      expect(res.body.error.message).toMatch(/"Page 1" \(p1\)/);
-      expect(await changeRequestRow(t, cr.id)).toEqual(before);
-      expect((await get(id, cr)).body.outdated).toBe(true);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ revision: expect.any(String), result: 'conflicts' });
+      expect(await revisionRow(t, res.body.revision)).toMatchObject({ type: 'update', parents: [expect.any(String), spaceHeadNow] });
+      const got = (await get(id, cr)).body;
+      expect(got).toMatchObject({ revision: res.body.revision, revisionMergedAncestor: spaceHeadNow, outdated: false });
+      expect(got.conflicts).toEqual([{ page: 'p1', reasons: ['content'] }]);
+      // the conflicting page holds a warning and both versions; the other page merged cleanly
+      const conflicted = await bodyOf(t, res.body.revision, 'p1');
+      expect(conflicted).toMatch(/^\{% hint style="warning" %\}\n\*\*Merge conflict\.\*\*/);
+      expect(conflicted).toContain('{% tab title="Change request" %}\n# Page 1\n\nline one\nours\nline three\n{% endtab %}');
+      expect(conflicted).toContain('{% tab title="Space" %}\n# Page 1\n\nline one\ntheirs\nline three\n{% endtab %}');
+      expect(await bodyOf(t, res.body.revision, 'p2')).toBe('# Page 2\n\nours too\nline two\nspace edit elsewhere\n');
+      // read through the API, the page is a hint and a tabs block
+      const page = await editor.client.get<any>(`/v1/spaces/${id}/change-requests/${cr.id}/content/page/p1`);
+      expect(page.status).toBe(200);
+      expect(page.body.document.nodes.map((node: { type: string }) => node.type)).toEqual(['hint', 'tabs']);
+      // a second update with nothing new keeps the list
+      expect((await update(editor, id, cr)).body).toEqual({ revision: res.body.revision, result: 'conflicts' });
     });
 
     it('needs edit (403) and an active change request (409); other tenants 404', async () => {
@@ -311,6 +329,79 @@ describe('change requests: merge and update', () => {
       await editor.client.patch(`/v1/spaces/${id}/change-requests/${cr.id}`, { status: 'archived' });
       expect((await update(editor, id, cr)).status).toBe(409);
       expect((await get(id, cr)).body.outdated).toBe(true);
+    });
+  });
+
+  describe('resolving conflicts', () => {
+    const editContent = (spaceId: string, cr: { id: string }, changes: unknown[]) =>
+      editor.client.send<any>('post', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes });
+
+    it('conflict, update, resolve through the content API, merge', async () => {
+      const id = await setup(3);
+      const cr = await openChangeRequest(id);
+      await editInChangeRequest(t, editor, id, cr.id, 'p1', 'line two', 'CR wording');
+      await editInChangeRequest(t, editor, id, cr.id, 'p3', 'line one', 'CR only');
+      await editInSpace(t, id, 'p1', 'line two', 'space wording');
+      // both pages renamed differently: a field conflict on p2, bodies untouched
+      const renamed = await editContent(id, cr, [{ operation: 'update_page', page: 'p2', title: 'CR title' }]);
+      expect(renamed.status).toBe(200);
+      const head = await t.get<ContentStore>(ContentStore).get(await spaceHead(t, id));
+      const renamedInSpace = structuredClone(head!.content);
+      findPage(renamedInSpace.pages, 'p2')!.title = 'Space title';
+      await commitToSpace(t, id, renamedInSpace, new Map());
+
+      expect((await merge(editor, id, cr)).body).toEqual({ revision: await spaceHead(t, id), result: 'conflicts' });
+      const updated = await update(editor, id, cr);
+      expect(updated.body.result).toBe('conflicts');
+      expect((await get(id, cr)).body.conflicts).toEqual([
+        { page: 'p1', reasons: ['content'] },
+        { page: 'p2', reasons: ['title'] },
+      ]);
+      expect(await bodyOf(t, updated.body.revision, 'p2')).toMatch(/title is "CR title" here and "Space title" in the space/);
+
+      // still refused: nothing merged while pages are in conflict
+      const before = await spaceHead(t, id);
+      expect((await merge(editor, id, cr)).body).toEqual({ revision: before, result: 'conflicts' });
+      expect(await spaceHead(t, id)).toBe(before);
+
+      // resolving one page leaves the other listed
+      const resolved = await editContent(id, cr, [
+        { operation: 'update_page', page: 'p1', document: { markdown: '# Page 1\n\nline one\nagreed wording\nline three\n' } },
+      ]);
+      expect(resolved.status).toBe(200);
+      expect((await get(id, cr)).body.conflicts).toEqual([{ page: 'p2', reasons: ['title'] }]);
+      expect((await merge(editor, id, cr)).body.result).toBe('conflicts');
+      await editContent(id, cr, [{ operation: 'update_page', page: 'p2', title: 'Agreed title', document: { markdown: 'line one\n\nline two\n' } }]);
+      expect((await get(id, cr)).body.conflicts).toEqual([]);
+
+      const merged = await merge(editor, id, cr);
+      expect(merged.body).toEqual({ revision: expect.any(String), result: 'merge' });
+      expect(await spaceHead(t, id)).toBe(merged.body.revision);
+      const p1 = await bodyOf(t, merged.body.revision, 'p1');
+      expect(p1).toContain('agreed wording');
+      expect(p1).not.toMatch(/Merge conflict|\{% tabs %\}/);
+      expect(await bodyOf(t, merged.body.revision, 'p3')).toBe('# Page 3\n\nCR only\nline two\nline three\n');
+      const tree = (await t.get<ContentStore>(ContentStore).get(merged.body.revision))!.content.pages;
+      expect(findPage(tree, 'p2')!.title).toBe('Agreed title');
+    });
+
+    it('a page the change request deleted and the space changed comes back for the user to decide', async () => {
+      const id = await setup(2);
+      const cr = await openChangeRequest(id);
+      expect((await editContent(id, cr, [{ operation: 'delete_page', page: 'p2' }])).status).toBe(200);
+      await editInSpace(t, id, 'p2', 'line two', 'kept by the space');
+      const res = await update(editor, id, cr);
+      expect(res.body.result).toBe('conflicts');
+      expect((await get(id, cr)).body.conflicts).toEqual([{ page: 'p2', reasons: ['deleted-and-modified'] }]);
+      const body = await bodyOf(t, res.body.revision, 'p2');
+      expect(body).toContain('{% tab title="Change request" %}\n_This page was deleted in the change request._');
+      expect(body).toContain('kept by the space');
+      // deleting it again resolves it
+      expect((await editContent(id, cr, [{ operation: 'delete_page', page: 'p2' }])).status).toBe(200);
+      expect((await get(id, cr)).body.conflicts).toEqual([]);
+      const merged = await merge(editor, id, cr);
+      expect(merged.body.result).toBe('merge');
+      expect(await bodyOf(t, merged.body.revision, 'p2')).toBeUndefined();
     });
   });
 

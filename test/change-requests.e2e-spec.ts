@@ -70,6 +70,7 @@ describe('change requests', () => {
         revisionMergedAncestor: head,
         comments: 0,
         outdated: false,
+        conflicts: [],
         urls: {
           app: `http://docs.test/app/s/${id}/~/changes/1`,
           location: `http://docs.test/v1/spaces/${id}/change-requests/${res.body.id}`,

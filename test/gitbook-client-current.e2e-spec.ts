@@ -144,6 +144,29 @@ describe.each([
     expect((await api.listCommentersInSpace(spaceId)).data.items.map((m: { id: string }) => m.id)).toEqual([editor.id]);
   });
 
+  it('answers merge and update conflicts as the contract says, with a way out', async () => {
+    const api = client(editor).spaces;
+    const rename = async (title: string) => {
+      const cr = await api.createChangeRequest(spaceId, { subject: title });
+      const edit = await editor.client.post(`/v1/spaces/${spaceId}/change-requests/${cr.data.id}/content`, {
+        changes: [{ operation: 'update_page', page: 'home', title }],
+      });
+      expect(edit.status).toBe(200);
+      return cr.data.id as string;
+    };
+    const first = await rename('Start');
+    const second = await rename('Begin');
+    expect((await api.mergeChangeRequest(spaceId, first)).data.result).toBe('merge');
+    expect((await api.mergeChangeRequest(spaceId, second)).data.result).toBe('conflicts');
+    expect((await api.updateChangeRequest(spaceId, second)).data.result).toBe('conflicts');
+    expect((await api.getChangeRequestById(spaceId, second)).data).toMatchObject({ conflicts: [{ page: 'home', reasons: ['title'] }] });
+    await editor.client.post(`/v1/spaces/${spaceId}/change-requests/${second}/content`, {
+      changes: [{ operation: 'update_page', page: 'home', title: 'Begin here' }],
+    });
+    expect((await api.mergeChangeRequest(spaceId, second)).data.result).toBe('merge');
+    expect((await api.getPageById(spaceId, 'home')).data.title).toBe('Begin here');
+  });
+
   it('reads users by id where their urls.location points', async () => {
     const api = client(editor);
     const user = await api.users.getUserById(owner.id);

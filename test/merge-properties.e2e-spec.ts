@@ -91,7 +91,7 @@ describe('merge properties (end to end)', () => {
     );
   });
 
-  it('overlapping edits always answer 409 and leave both heads untouched', async () => {
+  it('overlapping edits always answer "conflicts" and leave both heads untouched; the update lists the page', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: PAGES - 1 }), fc.integer({ min: 0, max: LINES - 1 }), async (page, n) => {
         const { spaceId, pageIds } = await baseSpace();
@@ -104,12 +104,17 @@ describe('merge properties (end to end)', () => {
         await ok(alice.client.post(`/v1/spaces/${spaceId}/change-requests/${crA.id}/merge`));
         const headBefore = (await ok(alice.client.get(`/v1/spaces/${spaceId}`))).revision;
         const refused = await alice.client.post(`/v1/spaces/${spaceId}/change-requests/${crB.id}/merge`);
-        expect(refused.status).toBe(409);
-        expect(refused.body.error.message).toContain(pageIds[page]);
+        expect(refused.status).toBe(200);
+        expect(refused.body).toEqual({ revision: headBefore, result: 'conflicts' });
         expect((await ok(alice.client.get(`/v1/spaces/${spaceId}`))).revision).toBe(headBefore);
         const b = await ok(alice.client.get(`/v1/spaces/${spaceId}/change-requests/${crB.id}`));
         expect(b.revision).toBe(crB.revision);
         expect(b.status).not.toBe('merged');
+        expect(b.conflicts).toEqual([]);
+        const updated = await ok(alice.client.post(`/v1/spaces/${spaceId}/change-requests/${crB.id}/update`));
+        expect(updated.result).toBe('conflicts');
+        expect((await ok(alice.client.get(`/v1/spaces/${spaceId}/change-requests/${crB.id}`))).conflicts).toEqual([{ page: pageIds[page], reasons: ['content'] }]);
+        expect((await ok(alice.client.get(`/v1/spaces/${spaceId}`))).revision).toBe(headBefore);
       }),
       { numRuns: 6 },
     );

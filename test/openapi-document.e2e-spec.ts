@@ -159,6 +159,15 @@ describe('served /openapi.json', () => {
     expect(doc.components.schemas.ChangeRequestContentUpdate.required).toEqual(['changeRequest', 'changes']);
   });
 
+  it("declares the fields we add to GitBook's objects, such as a change request's conflicts", () => {
+    const operation = doc.paths['/spaces/{spaceId}/change-requests/{changeRequestId}'].get;
+    const ref = operation.responses['200'].content['application/json'].schema.$ref as string;
+    const schema = doc.components.schemas[ref.split('/').pop()!];
+    expect(schema.properties.conflicts).toMatchObject({ type: 'array', items: { required: ['page', 'reasons'] } });
+    const merge = doc.paths['/spaces/{spaceId}/change-requests/{changeRequestId}/merge'].post;
+    expect(JSON.stringify(merge.responses['200'])).toContain('conflicts');
+  });
+
   it('a minimal body the document calls valid is never refused as invalid', async () => {
     const refused: string[] = [];
     let tried = 0;

@@ -2,6 +2,7 @@ import { INestApplication, Type } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig, REFUSES_EMPTY_BODY } from '@app/common';
 import { ERROR_SCHEMA, ERROR_SCHEMA_NAME, errorResponseComponents, errorStatuses } from './error-responses';
+import { declareExtensions } from './extensions';
 import { GitBookContract, dropImportMarkers } from './gitbook-contract';
 import { RouteInfo, routeInventory } from './route-inventory';
 import { Schema, constraintsOf, mergeConstraints } from './validation-schema';
@@ -62,6 +63,7 @@ function complete(document: Doc, routes: RouteInfo[], config: AppConfig): void {
     declarePathParameters(item, rawPath);
   }
   document.paths = paths;
+  declareExtensions(document.components.schemas);
   dropImportMarkers(document as never);
 }
 

@@ -34,6 +34,7 @@ export class ChangeRequestPresenter {
       ...(cr.revisionMerged ? { revisionMerged: cr.revisionMerged } : {}),
       comments: cr.comments,
       outdated: cr.isOutdated(spaceRevision),
+      conflicts: cr.conflicts.map((conflict) => ({ page: conflict.page, reasons: conflict.reasons })),
       ...(cr.conversationsIssuesCluster ? { conversationsIssuesCluster: cr.conversationsIssuesCluster } : {}),
       urls: {
         app: this.urls.app(`/s/${cr.spaceId}/~/changes/${cr.number}`),
@@ -42,12 +43,12 @@ export class ChangeRequestPresenter {
     };
   }
 
-  presentMerge({ revision }: MergeOutcome) {
-    return { revision, result: 'merge' as const };
+  presentMerge({ revision, conflicts }: MergeOutcome) {
+    return { revision, result: conflicts ? ('conflicts' as const) : ('merge' as const) };
   }
 
-  presentUpdate({ revision }: MergeOutcome) {
-    return { revision, result: 'update' as const };
+  presentUpdate({ revision, conflicts }: MergeOutcome) {
+    return { revision, result: conflicts ? ('conflicts' as const) : ('update' as const) };
   }
 
   presentReview({ review, changeRequest, reviewer, requestedBy, viewer }: ReviewView) {

@@ -54,14 +54,28 @@ export class ChangeRequestsController {
 
   @Post('spaces/:spaceId/change-requests/:changeRequestId/merge')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'mergeChangeRequest', summary: 'Merge into the space (three-way); 409 on overlapping edits, 412 when merge rules fail' })
+  @ApiOperation({
+    operationId: 'mergeChangeRequest',
+    summary: 'Merge into the space (three-way)',
+    description:
+      'Answers `result: "conflicts"` (200, nothing merged) when the change request and the space changed the same content, ' +
+      'or while the change request still lists conflicting pages; update it from the space, edit those pages, merge again. ' +
+      '412 when merge rules fail; 409 when the space kept changing during the merge.',
+  })
   async merge(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Param('changeRequestId') changeRequestId: string) {
     return this.presenter.presentMerge(await this.merges.merge(user, spaceId, changeRequestId));
   }
 
   @Post('spaces/:spaceId/change-requests/:changeRequestId/update')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'updateChangeRequest', summary: 'Bring the space content into the change request (three-way); 409 on overlapping edits' })
+  @ApiOperation({
+    operationId: 'updateChangeRequest',
+    summary: 'Bring the space content into the change request (three-way)',
+    description:
+      'Always brings the space in. Where both sides changed the same content, the change request keeps its version, the ' +
+      'page\'s document shows both (a warning hint, then a tabs block "Change request" / "Space"), the page is listed in the ' +
+      'change request\'s `conflicts` until edited, and the answer is `result: "conflicts"`.',
+  })
   async pull(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Param('changeRequestId') changeRequestId: string) {
     return this.presenter.presentUpdate(await this.merges.update(user, spaceId, changeRequestId));
   }

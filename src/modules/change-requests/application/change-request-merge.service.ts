@@ -8,8 +8,12 @@ import { User } from '../../identity/domain/user';
 import { ContentIndexer } from '../../search/application/content-indexer.service';
 import { OrganizationsService } from '../../organizations/application/organizations.service';
 import { SpaceView, SpacesService } from '../../spaces/application/spaces.service';
-import { ChangeRequest } from '../domain/change-request';
+import { ChangeRequest, ChangeRequestConflict } from '../domain/change-request';
 import { mergeRevisionContent } from '../domain/merge';
+import { conflictDocument } from '../domain/merge/conflict-document';
+import { resolveConflictsForUpdate } from '../domain/merge/resolve-conflicts';
+import { documentHash } from '../../content/domain/document-hash';
+import { PageNode } from '../../content/domain/revision-content';
 import { allDocuments, describeConflicts, documentsToMerge } from '../domain/merge-inputs';
 import { effectiveMergeRules, evaluateMergeRules } from '../domain/merge-rules-evaluation';
 import { ReviewsRepository } from '../infrastructure/reviews.repository';
@@ -25,15 +29,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 class HeadMoved extends Error {}
 
 export interface MergeOutcome {
-  /** The revision the merge (or update) produced. */
+  /**
+   * The revision the merge (or update) produced. A merge refused for conflicts names the space
+   * head (nothing changed); an update that met conflicts names the change request's new head.
+   */
   revision: string;
+  /** GitBook's `result`: `merge`/`update`, or `conflicts`. */
+  conflicts: boolean;
 }
 
 /**
  * Merging a change request into its space, and updating it from the space. Both are three-way
  * merges (mergeRevisionContent) from the change request's base, `revisionMergedAncestor`:
- * non-overlapping edits merge whatever the order; overlapping ones are a 409 naming the
- * pages, and nothing changes.
+ * non-overlapping edits merge whatever the order. Overlapping ones answer `conflicts`, as
+ * GitBook does: a merge then changes nothing; an update still brings the space in, settles
+ * each conflict in the change request's favour and writes both sides into the conflicting
+ * pages' documents (resolveConflictsForUpdate, conflictDocument). Those pages stay listed on
+ * the change request until edited, and a merge answers `conflicts` while any remain.
  *
  * A merge moves the space head by compare-and-set: when another merge (or a direct edit) moved
  * it first, the transaction rolls back and the merge is recomputed against the new head, up to
@@ -97,29 +109,36 @@ export class ChangeRequestMergeService {
       this.changeRequests.assertCanEdit(space);
       changeRequest.assertActive('updated');
       const spaceHead = space.space.revisionId;
-      if (spaceHead === changeRequest.revisionMergedAncestor) return { revision: changeRequest.revision };
+      if (spaceHead === changeRequest.revisionMergedAncestor) return { revision: changeRequest.revision, conflicts: changeRequest.hasConflicts };
       const now = this.clock.now();
 
       if (changeRequest.revision === changeRequest.revisionMergedAncestor) {
         // No edits of its own: it simply moves to the space head.
         await this.transactions.run((tx) => this.changeRequests.save(changeRequest.updatedFrom(spaceHead, spaceHead, now), tx));
-        return { revision: spaceHead };
+        return { revision: spaceHead, conflicts: false };
       }
 
       const [base, ours, theirs] = await this.load(spaceId, [changeRequest.revisionMergedAncestor, changeRequest.revision, spaceHead]);
-      const merged = await this.mergeContents(base, ours, theirs, now);
+      let merged = await this.mergeContents(base, ours, theirs, now);
+      let conflicts: ChangeRequestConflict[] = [];
       if (!merged.ok) {
-        throw new ConflictError(
-          `Change request #${changeRequest.number} cannot be updated from the space: both changed the same content (${describeConflicts(merged.conflicts)}); nothing was changed`,
-        );
+        const resolved = await this.resolveConflicts(base, ours, theirs, now);
+        if (!resolved.ok) {
+          // Not expected (the rounds always settle); refuse rather than write a wrong merge.
+          this.logger.warn(`update of ${changeRequest.id}: conflicts could not be settled: ${describeConflicts(resolved.conflicts)}`);
+          return { revision: changeRequest.revision, conflicts: true };
+        }
+        merged = resolved;
+        conflicts = resolved.conflicts;
       }
+      const { content, newDocuments } = merged;
       return this.transactions.run(async (tx) => {
         const revision = await this.content.commit(
-          { spaceId, parents: [ours.id, theirs.id], type: 'update', content: merged.content, documents: merged.newDocuments, createdBy: caller.id },
+          { spaceId, parents: [ours.id, theirs.id], type: 'update', content, documents: newDocuments, createdBy: caller.id },
           tx,
         );
-        await this.changeRequests.save(changeRequest.updatedFrom(spaceHead, revision.id, now), tx);
-        return { revision: revision.id };
+        const updated = await this.changeRequests.save(changeRequest.updatedFrom(spaceHead, revision.id, now, conflicts), tx);
+        return { revision: revision.id, conflicts: updated.hasConflicts };
       });
     });
   }
@@ -133,6 +152,7 @@ export class ChangeRequestMergeService {
     changeRequest.assertActive('merged');
     const spaceHead = space.space.revisionId;
     await this.assertMergeRules(caller, changeRequest, space);
+    if (changeRequest.hasConflicts) return { revision: spaceHead, conflicts: true };
 
     const now = this.clock.now();
     const [base, ours, theirs] = await this.load(spaceId, [changeRequest.revisionMergedAncestor, spaceHead, changeRequest.revision]);
@@ -142,11 +162,7 @@ export class ChangeRequestMergeService {
       content = theirs.content; // the space did not move on: the change request's content as is
     } else {
       const merged = await this.mergeContents(base, ours, theirs, now);
-      if (!merged.ok) {
-        throw new ConflictError(
-          `Change request #${changeRequest.number} cannot be merged: it and the space changed the same content (${describeConflicts(merged.conflicts)}); update it from the space and resolve the conflicts first; nothing was changed`,
-        );
-      }
+      if (!merged.ok) return { revision: spaceHead, conflicts: true };
       content = merged.content;
       documents = merged.newDocuments;
     }
@@ -161,7 +177,7 @@ export class ChangeRequestMergeService {
       await this.changeRequests.save(merged, tx);
       await this.changeRequests.adjustCounters(spaceId, counters, tx);
       await this.indexer.revisionBecameCurrent(spaceId, spaceHead, revision.id, tx);
-      return { revision: revision.id };
+      return { revision: revision.id, conflicts: false };
     });
   }
 
@@ -181,6 +197,44 @@ export class ChangeRequestMergeService {
     if (!verdict.ok) {
       throw new PreconditionFailedError(`Change request #${changeRequest.number} cannot be merged yet: ${verdict.failures.join('; ')}`);
     }
+  }
+
+  /**
+   * The update's merge with its conflicts settled (resolveConflictsForUpdate) and each
+   * conflicting page's document rewritten to show both sides (conflictDocument).
+   */
+  private async resolveConflicts(base: Revision, ours: Revision, theirs: Revision, now: Date) {
+    // The rounds read only what the plain merge reads: a copied page agrees with the other side.
+    let documents = await this.content.loadDocuments(documentsToMerge(base.content, ours.content, theirs.content));
+    const settle = () => resolveConflictsForUpdate(base.content, ours.content, theirs.content, documents, now.toISOString());
+    let resolved: ReturnType<typeof settle>;
+    try {
+      resolved = settle();
+    } catch (error) {
+      this.logger.warn(`settling conflicts needed more documents than expected: ${(error as Error).message}`);
+      documents = await this.content.loadDocuments(allDocuments(base.content, ours.content, theirs.content));
+      resolved = settle();
+    }
+    if (!resolved.ok) return resolved;
+    if (resolved.items.length > 0) this.logger.log(`update kept the change request's version of: ${describeConflicts(resolved.items)}`);
+    const sides = [base, ours, theirs].map((revision) => pagesById(revision.content.pages));
+    const missing = resolved.pages.flatMap(({ id }) => sides.map((pages) => pages.get(id)?.documentHash)).filter((hash): hash is string => !!hash && !documents.has(hash));
+    if (missing.length > 0) documents = new Map([...documents, ...(await this.content.loadDocuments([...new Set(missing)]))]);
+    const side = (index: number, id: string) => {
+      const page = sides[index].get(id);
+      return { page, text: page?.documentHash ? documents.get(page.documentHash) : undefined };
+    };
+    const newDocuments = new Map(resolved.newDocuments);
+    const texts = new Map<string, string>();
+    for (const conflict of resolved.pages) {
+      const text = conflictDocument(side(0, conflict.id), side(1, conflict.id), side(2, conflict.id), conflict.reasons);
+      const hash = documentHash(text);
+      newDocuments.set(hash, text);
+      texts.set(conflict.id, hash);
+    }
+    const content = { ...resolved.content, pages: withDocuments(resolved.content.pages, texts) };
+    const conflicts: ChangeRequestConflict[] = resolved.pages.map((page) => ({ page: page.id, reasons: page.reasons }));
+    return { ok: true as const, content, newDocuments, conflicts };
   }
 
   private async load(spaceId: string, ids: string[]): Promise<Revision[]> {
@@ -204,4 +258,24 @@ export class ChangeRequestMergeService {
       return mergeRevisionContent(base.content, ours.content, theirs.content, all, now.toISOString());
     }
   }
+}
+
+function pagesById(roots: readonly PageNode[]): Map<string, PageNode> {
+  const pages = new Map<string, PageNode>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const page = stack.pop()!;
+    if (!pages.has(page.id)) pages.set(page.id, page);
+    stack.push(...page.pages);
+  }
+  return pages;
+}
+
+/** The tree with the given pages' documents replaced (page id -> document hash); document pages only. */
+function withDocuments(pages: readonly PageNode[], hashes: ReadonlyMap<string, string>): PageNode[] {
+  return pages.map((page) => ({
+    ...page,
+    ...(hashes.has(page.id) && page.kind === 'document' ? { documentHash: hashes.get(page.id) } : {}),
+    pages: withDocuments(page.pages, hashes),
+  }));
 }

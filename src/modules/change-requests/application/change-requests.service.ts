@@ -10,6 +10,7 @@ import { UserViewer } from '../../identity/api/user.presenter';
 import { User } from '../../identity/domain/user';
 import { parseRichTextDocument } from '../../organizations/domain/rich-text';
 import { SpaceView, SpacesService } from '../../spaces/application/spaces.service';
+import { conflictsAfterEdit } from '../domain/conflicts-after-edit';
 import { ChangeRequest, ChangeRequestStatus, CounterDelta, SettableStatus, parseChangeRequestRef } from '../domain/change-request';
 import { ChangeRequestFilter, ChangeRequestRow, ChangeRequestsRepository } from '../infrastructure/change-requests.repository';
 import { ChangeRequestLocks } from './change-request-locks';
@@ -113,7 +114,8 @@ export class ChangeRequestsService {
           { spaceId, parents: [head.id], type: 'edits', content, documents, createdBy: caller.id },
           tx,
         );
-        const saved = await this.save(changeRequest.withHead(revision.id, now), tx);
+        const conflicts = conflictsAfterEdit(changeRequest.conflicts, head.content, content);
+        const saved = await this.save(changeRequest.withHead(revision.id, now, conflicts), tx);
         await this.changeRequests.addContributor(changeRequest.id, caller.id, now, tx);
         return { changeRequest: this.inSpace(saved, space), revision };
       });

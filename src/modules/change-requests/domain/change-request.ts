@@ -45,8 +45,20 @@ export interface ChangeRequestState {
   createdAt: Date;
   updatedAt: Date;
   mergedAt: Date | null;
+  /**
+   * Pages an update from the space could not merge (see conflictDocument), until each is
+   * edited; a merge refuses while any remain.
+   */
+  conflicts: ChangeRequestConflict[];
   /** Optimistic concurrency token of the row. */
   version: number;
+}
+
+export interface ChangeRequestConflict {
+  /** Page id. */
+  page: string;
+  /** Why it could not be merged (MergeConflictReason values). */
+  reasons: string[];
 }
 
 export interface NewChangeRequest {
@@ -119,6 +131,7 @@ export class ChangeRequest implements Readonly<ChangeRequestState> {
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly mergedAt: Date | null;
+  readonly conflicts: ChangeRequestConflict[];
   readonly version: number;
 
   private constructor(state: ChangeRequestState) {
@@ -139,6 +152,7 @@ export class ChangeRequest implements Readonly<ChangeRequestState> {
     this.createdAt = state.createdAt;
     this.updatedAt = state.updatedAt;
     this.mergedAt = state.mergedAt;
+    this.conflicts = state.conflicts;
     this.version = state.version;
   }
 
@@ -161,6 +175,7 @@ export class ChangeRequest implements Readonly<ChangeRequestState> {
       createdAt: input.now,
       updatedAt: input.now,
       mergedAt: null,
+      conflicts: [],
       version: 1,
     });
     return { changeRequest, counters: countersOf(INITIAL_STATUS) };
@@ -189,6 +204,7 @@ export class ChangeRequest implements Readonly<ChangeRequestState> {
       createdAt: this.createdAt,
       updatedAt: this.updatedAt,
       mergedAt: this.mergedAt,
+      conflicts: this.conflicts,
       version: this.version,
     };
   }
@@ -242,16 +258,31 @@ export class ChangeRequest implements Readonly<ChangeRequestState> {
     }
   }
 
-  /** A new head from an edit of its content. */
-  withHead(revision: string, now: Date): ChangeRequest {
+  /**
+   * A new head from an edit of its content; `conflicts` are the pages still in conflict after
+   * it (an edited page is no longer one).
+   */
+  withHead(revision: string, now: Date, conflicts: ChangeRequestConflict[] = this.conflicts): ChangeRequest {
     this.assertActive('edited');
-    return new ChangeRequest({ ...this.toState(), revision, updatedAt: now });
+    return new ChangeRequest({ ...this.toState(), revision, updatedAt: now, conflicts });
   }
 
-  /** Updated from the space: a new head based on the space revision `spaceHead`. */
-  updatedFrom(spaceHead: string, revision: string, now: Date): ChangeRequest {
+  /**
+   * Updated from the space: a new head based on the space revision `spaceHead`. Pages the
+   * update could not merge join those still in conflict.
+   */
+  updatedFrom(spaceHead: string, revision: string, now: Date, newConflicts: ChangeRequestConflict[] = []): ChangeRequest {
     this.assertActive('updated');
-    return new ChangeRequest({ ...this.toState(), revision, revisionMergedAncestor: spaceHead, updatedAt: now });
+    const conflicts = new Map(this.conflicts.map((conflict) => [conflict.page, conflict]));
+    for (const conflict of newConflicts) {
+      const reasons = new Set([...(conflicts.get(conflict.page)?.reasons ?? []), ...conflict.reasons]);
+      conflicts.set(conflict.page, { page: conflict.page, reasons: [...reasons].sort() });
+    }
+    return new ChangeRequest({ ...this.toState(), revision, revisionMergedAncestor: spaceHead, updatedAt: now, conflicts: [...conflicts.values()] });
+  }
+
+  get hasConflicts(): boolean {
+    return this.conflicts.length > 0;
   }
 
   /** Merged into the space as `revision`: final. */

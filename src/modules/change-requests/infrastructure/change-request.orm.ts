@@ -73,6 +73,10 @@ export class ChangeRequestOrm {
   @Column(timestampColumn({ name: 'merged_at', nullable: true }))
   mergedAt: Date | null;
 
+  /** Pages in conflict after an update from the space, until edited: `[{page, reasons}]`. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  conflicts: Array<{ page: string; reasons: string[] }>;
+
   /** Compare-and-set on every write: concurrent merges, updates and edits get a 409. */
   @VersionColumn({ default: 1 })
   version: number;

@@ -63,11 +63,11 @@ export class ChangeRequestsRepository {
     const [returned] = (await (tx ?? this.dataSource.manager).query(
       `UPDATE change_requests
           SET status = $3, subject = $4, description = $5::jsonb, revision = $6, revision_merged_ancestor = $7,
-              revision_merged = $8, updated_at = $9, merged_at = $10, version = version + 1
+              revision_merged = $8, updated_at = $9, merged_at = $10, conflicts = $11::jsonb, version = version + 1
         WHERE id = $1 AND version = $2
         RETURNING version`,
       [s.id, s.version, s.status, s.subject, s.description === null ? null : JSON.stringify(s.description), s.revision,
-        s.revisionMergedAncestor, s.revisionMerged, s.updatedAt, s.mergedAt],
+        s.revisionMergedAncestor, s.revisionMerged, s.updatedAt, s.mergedAt, JSON.stringify(s.conflicts)],
     )) as [{ version: number }[], number];
     if (returned.length === 0) return null;
     return ChangeRequest.fromState({ ...s, version: returned[0].version });
@@ -163,6 +163,7 @@ function toDomain(row: ChangeRequestOrm, organizationId?: string): ChangeRequest
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     mergedAt: row.mergedAt,
+    conflicts: row.conflicts ?? [],
     version: row.version,
   });
 }

@@ -18,6 +18,7 @@ import fc from 'fast-check';
 import { documentHash } from '../../../content/domain/document-hash';
 import type { PageNode, RevisionContent } from '../../../content/domain/revision-content';
 import { mergeRevisionContent, RevisionMergeResult } from './merge-revision-content';
+import { resolveConflictsForUpdate } from './resolve-conflicts';
 
 const T_BASE = '2024-01-01T00:00:00.000Z';
 const T_NOW = '2024-06-01T00:00:00.000Z';
@@ -472,6 +473,44 @@ describe('mergeRevisionContent (properties)', () => {
         }
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  it('an update settles any two edit sets: a valid tree keeping what the change request added or changed', () => {
+    fc.assert(
+      fc.property(baseArb, opsArb, opsArb, (spec, seedsA, seedsB) => {
+        const base = buildBase(spec);
+        const changeRequest = freeSide(base, seedsA, 'A', '2024-02-01T00:00:00.000Z');
+        const space = freeSide(base, seedsB, 'B', '2024-03-01T00:00:00.000Z');
+        const { result: plain, documents, ours, theirs } = mergeModels(base, changeRequest, space);
+        const resolved = resolveConflictsForUpdate(base.toContent().content, ours.content, theirs.content, documents, T_NOW);
+        if (!resolved.ok) throw new Error(`not settled: ${JSON.stringify(resolved.conflicts)}`);
+        if (plain.ok) {
+          expect(resolved.content).toEqual(plain.content);
+          expect(resolved.pages).toEqual([]);
+          return;
+        }
+        expect(resolved.pages.length + resolved.items.length).toBeGreaterThan(0);
+        const ids = new Set<string>();
+        const walk = (nodes: PageNode[]) => {
+          const slugs = new Set<string>();
+          for (const node of nodes) {
+            expect(ids.has(node.id)).toBe(false);
+            ids.add(node.id);
+            expect(slugs.has(node.slug)).toBe(false);
+            slugs.add(node.slug);
+            walk(node.pages);
+          }
+        };
+        walk(resolved.content.pages);
+        // what the change request added or changed survives (unchanged pages may go with a deletion by the space)
+        const essence = (page: ModelPage | undefined) => page && JSON.stringify([page.kind, page.title, page.slug, page.lines, page.parent]);
+        for (const [id, page] of changeRequest.pages) {
+          if (essence(page) !== essence(base.pages.get(id))) expect(ids.has(id)).toBe(true);
+        }
+        for (const { id } of resolved.pages) expect(ids.has(id)).toBe(true);
+      }),
+      { numRuns: RUNS * 2 },
     );
   });
 });

@@ -11,6 +11,7 @@ import { CommentsModule } from './modules/comments/comments.module';
 import { CollectionsModule } from './modules/collections/collections.module';
 import { ContentModule } from './modules/content/content.module';
 import { GitSyncModule } from './modules/git-sync/git-sync.module';
+import { OpenAPIModule } from './modules/openapi/openapi.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { PdfModule } from './modules/pdf/pdf.module';
@@ -46,6 +47,7 @@ import { MetricsModule } from './metrics/metrics.module';
     SearchModule,
     PdfModule,
     GitSyncModule,
+    OpenAPIModule,
   ],
 })
 export class AppModule {}

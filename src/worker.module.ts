@@ -6,6 +6,7 @@ import { DatabaseModule } from './database/database.module';
 import { AccessModule } from './modules/access/access.module';
 import { ContentWorkerModule } from './modules/content/content.worker.module';
 import { GitSyncWorkerModule } from './modules/git-sync/git-sync.worker.module';
+import { OpenAPIWorkerModule } from './modules/openapi/openapi.worker.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { SpacesWorkerModule } from './modules/spaces/spaces.worker.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -26,6 +27,7 @@ import { JobsWorkerModule } from './jobs/jobs-worker.module';
     SpacesWorkerModule,
     ContentWorkerModule,
     GitSyncWorkerModule,
+    OpenAPIWorkerModule,
     JobsWorkerModule,
   ],
 })

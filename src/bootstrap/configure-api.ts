@@ -15,9 +15,9 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   applySecurityHeaders(app, config.publicUrl);
   mountMetrics(app, config);
   installRequestParsing(app, config.bodyLimit);
-  // Browser-facing addresses live outside /v1: SAML sign-in (start, ACS, SP metadata) and PDF downloads.
+  // Browser-facing addresses live outside /v1: SAML sign-in (start, ACS, SP metadata), PDF downloads and public OpenAPI specs.
   mountAdminConsole(app, config);
-  app.setGlobalPrefix('v1', { exclude: ['health', 'docs', 'openapi.json', 'sso/saml/{*path}', 'pdf/{*path}'] });
+  app.setGlobalPrefix('v1', { exclude: ['health', 'docs', 'openapi.json', 'sso/saml/{*path}', 'pdf/{*path}', 'openapi/{*path}'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();

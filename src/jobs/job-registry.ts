@@ -1,6 +1,7 @@
 import { SweepFiles } from '../modules/content/application/content.jobs';
 import { PurgeDeletedSpaces } from '../modules/spaces/application/space.jobs';
 import { GitExportJob, GitImportJob } from '../modules/git-sync/application/git-sync.jobs';
+import { ProcessOpenAPISpec, RefreshOpenAPISpecs } from '../modules/openapi/application/openapi.jobs';
 import { JobDefinition } from './job-definition';
 
 /**
@@ -8,7 +9,14 @@ import { JobDefinition } from './job-definition';
  * owns it (`<module>/application/<name>.jobs.ts`), list it here, and give it one `@HandlesJob`
  * provider in the module's worker module. The worker refuses to start while these disagree.
  */
-export const JOB_REGISTRY: readonly JobDefinition[] = [PurgeDeletedSpaces, SweepFiles, GitImportJob, GitExportJob];
+export const JOB_REGISTRY: readonly JobDefinition[] = [
+  PurgeDeletedSpaces,
+  SweepFiles,
+  GitImportJob,
+  GitExportJob,
+  ProcessOpenAPISpec,
+  RefreshOpenAPISpecs,
+];
 
 export function registeredQueues(definitions: readonly JobDefinition[] = JOB_REGISTRY): string[] {
   return [...new Set(definitions.map((d) => d.queue))];

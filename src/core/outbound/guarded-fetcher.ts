@@ -20,6 +20,9 @@ export interface FetchLimits {
 
 export const DEFAULT_FETCH_LIMITS: FetchLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 };
 
+/** The source did not answer (or finish answering) within the time limit. */
+export class FetchTimeoutError extends InvalidError {}
+
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
@@ -110,10 +113,10 @@ export class GuardedFetcher {
           response.on('error', fail);
         },
       );
-      request.on('timeout', () => request.destroy(new InvalidError(`no answer within ${limits.timeoutMs} ms`)));
+      request.on('timeout', () => request.destroy(new FetchTimeoutError(`no answer within ${limits.timeoutMs} ms`)));
       request.on('error', fail);
       // Overall deadline (slow bodies), not only socket inactivity.
-      const deadline = setTimeout(() => request.destroy(new InvalidError(`not fetched within ${limits.timeoutMs} ms`)), limits.timeoutMs);
+      const deadline = setTimeout(() => request.destroy(new FetchTimeoutError(`not fetched within ${limits.timeoutMs} ms`)), limits.timeoutMs);
       deadline.unref();
       request.on('close', () => clearTimeout(deadline));
     });

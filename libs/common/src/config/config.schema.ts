@@ -45,6 +45,10 @@ export const configSchema = Joi.object({
   GIT_SYNC_MAX_BYTES: Joi.number().integer().min(1024).default(1024 * 1024 * 1024),
   GIT_SYNC_MAX_FILES: Joi.number().integer().min(1).default(50000),
   SECRETS_KEY: Joi.string().pattern(/^[A-Za-z0-9+/_-]{43}=?$/),
+  OPENAPI_MAX_BYTES: Joi.number().integer().min(1024).default(20 * 1024 * 1024),
+  OPENAPI_FETCH_TIMEOUT_MS: Joi.number().integer().min(100).default(30_000),
+  OPENAPI_MAX_FILES: Joi.number().integer().min(1).default(100),
+  OPENAPI_REFRESH_EVERY_MS: Joi.number().integer().min(0).default(0),
 }).unknown(true);
 
 export interface AppConfig {
@@ -95,6 +99,12 @@ export interface AppConfig {
   gitSyncMaxFiles: number;
   /** 32 bytes, base64: encrypts stored secrets (Git Sync credentials). Unset: URLs with credentials are refused. */
   secretsKey?: string;
+  /** OpenAPI processing: largest source (the entrypoint and each referenced file), fetch time limit, most files per spec. */
+  openapiMaxBytes: number;
+  openapiFetchTimeoutMs: number;
+  openapiMaxFiles: number;
+  /** Re-process URL-sourced specs this often; 0 (the default) turns the schedule off. */
+  openapiRefreshEveryMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -143,5 +153,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     gitSyncMaxBytes: value.GIT_SYNC_MAX_BYTES,
     gitSyncMaxFiles: value.GIT_SYNC_MAX_FILES,
     secretsKey: value.SECRETS_KEY,
+    openapiMaxBytes: value.OPENAPI_MAX_BYTES,
+    openapiFetchTimeoutMs: value.OPENAPI_FETCH_TIMEOUT_MS,
+    openapiMaxFiles: value.OPENAPI_MAX_FILES,
+    openapiRefreshEveryMs: value.OPENAPI_REFRESH_EVERY_MS,
   };
 }

@@ -1,0 +1,103 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CLOCK, Clock, newId } from '@app/common';
+import { Transactions } from '../../../database/transactions';
+import { JobPort } from '../../../jobs/job-port';
+import { MAX_KEPT_ERRORS, SpecProcessingFailure, SpecSource } from '../domain/openapi-spec';
+import { OpenAPISpecVersionOrm } from '../infrastructure/openapi-spec-version.orm';
+import { OpenAPISpecsRepository } from '../infrastructure/openapi-specs.repository';
+import { SpecParser } from '../infrastructure/spec-parser';
+import { ProcessOpenAPISpec, ProcessSpecPayload } from './openapi.jobs';
+
+export type ProcessOutcome = 'skipped' | 'superseded' | 'new-version' | 'unchanged' | 'failed';
+
+const REFRESH_BATCH = 500;
+
+/**
+ * The worker's side: processes one request for a spec. `pending -> progress -> complete`; the
+ * outcome (a new version when the bundled document differs from every earlier one, or the
+ * errors) is written in one transaction, and only while the request is still the spec's latest
+ * (`generation`), so a newer source is never overwritten by an older run. Safe to run twice:
+ * versions are content-addressed and a finished generation is skipped.
+ */
+@Injectable()
+export class OpenAPIProcessor {
+  private readonly logger = new Logger(OpenAPIProcessor.name);
+
+  constructor(
+    private readonly repository: OpenAPISpecsRepository,
+    private readonly parser: SpecParser,
+    private readonly transactions: Transactions,
+    private readonly jobs: JobPort,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async process({ specId, generation }: ProcessSpecPayload, signal?: AbortSignal): Promise<ProcessOutcome> {
+    const spec = await this.repository.findById(specId);
+    if (!spec || spec.generation !== generation) return 'superseded';
+    if (spec.processingState === 'complete') return 'skipped';
+    await this.repository.updateIfGeneration(specId, generation, { processingState: 'progress' });
+    const source: SpecSource = spec.sourceUrl ? { url: spec.sourceUrl } : { text: spec.sourceText ?? '' };
+
+    let parsed;
+    try {
+      parsed = await this.parser.process(source, signal);
+    } catch (error) {
+      if (!(error instanceof SpecProcessingFailure)) throw error; // unexpected: let the job retry
+      const written = await this.repository.updateIfGeneration(specId, generation, {
+        processingState: 'complete',
+        lastProcessedAt: this.clock.now(),
+        lastProcessErrorCode: error.code,
+        lastProcessedErrors: error.errors.slice(0, MAX_KEPT_ERRORS),
+        lastProcessedErrorCount: error.errors.length,
+      });
+      return written ? 'failed' : 'superseded';
+    }
+
+    return this.transactions.run(async (tx) => {
+      const now = this.clock.now();
+      const candidate = Object.assign(new OpenAPISpecVersionOrm(), {
+        id: newId(),
+        specId,
+        contentHash: parsed.hash,
+        document: parsed.document,
+        rawText: parsed.rawText,
+        rawFormat: parsed.rawFormat,
+        createdAt: now,
+      });
+      const version = await this.repository.upsertVersion(candidate, tx);
+      const written = await this.repository.updateIfGeneration(
+        specId,
+        generation,
+        {
+          processingState: 'complete',
+          lastVersionId: version.id,
+          lastProcessedAt: now,
+          lastProcessErrorCode: null,
+          lastProcessedErrors: [],
+          lastProcessedErrorCount: 0,
+        },
+        tx,
+      );
+      if (!written) return 'superseded';
+      return version.created ? 'new-version' : 'unchanged';
+    });
+  }
+
+  /** Asks for a new processing of every URL-sourced spec (the refresh schedule). */
+  async refreshAll(): Promise<number> {
+    let after: string | null = null;
+    let count = 0;
+    for (;;) {
+      const ids = await this.repository.urlSourcedAfter(after, REFRESH_BATCH);
+      for (const id of ids) {
+        const generation = await this.repository.bumpGeneration(id);
+        if (generation !== null) await this.jobs.enqueue(ProcessOpenAPISpec, { specId: id, generation }, { jobId: `${id}-${generation}` });
+        count++;
+      }
+      if (ids.length < REFRESH_BATCH) break;
+      after = ids[ids.length - 1];
+    }
+    this.logger.log(`refresh: ${count} URL-sourced OpenAPI specifications queued`);
+    return count;
+  }
+}

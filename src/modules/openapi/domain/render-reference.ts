@@ -1,0 +1,51 @@
+import type { ReferenceModel, ReferenceOperation } from './reference-model';
+
+/** Everything user-supplied goes through this: the spec's text never becomes markup. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The operations of a reference as an HTML fragment (a section per operation). */
+export function renderOperations(model: ReferenceModel): string {
+  return model.operations.map(renderOperation).join('\n');
+}
+
+/** A whole page: the reference of a public spec. No scripts; styles inline (the page's CSP allows only those). */
+export function renderReferencePage(model: ReferenceModel, rawUrl: string): string {
+  const title = escapeHtml(model.title);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>
+body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:980px;padding:24px;color:#1f2328}
+h1{margin-bottom:4px}.op{border:1px solid #d0d7de;border-radius:8px;margin:16px 0;padding:12px 16px}
+.m{font:bold 13px monospace;padding:2px 8px;border-radius:4px;color:#fff;background:#57606a;margin-right:8px}
+.m-GET{background:#0969da}.m-POST{background:#1a7f37}.m-PUT{background:#9a6700}.m-PATCH{background:#8250df}.m-DELETE{background:#cf222e}
+code,pre{font-family:ui-monospace,monospace}pre{background:#f6f8fa;padding:8px;overflow:auto}
+table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}
+.dep{color:#cf222e}
+</style></head>
+<body><header><h1>${title}</h1>${model.version ? `<p>Version ${escapeHtml(model.version)}</p>` : ''}
+${model.description ? `<p>${escapeHtml(model.description)}</p>` : ''}<p><a href="${escapeHtml(rawUrl)}">Download the specification (JSON)</a></p></header>
+<main>${renderOperations(model)}</main></body></html>`;
+}
+
+function renderOperation(op: ReferenceOperation): string {
+  const rows = (items: ReferenceOperation['parameters']) =>
+    items
+      .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code>${p.required ? ' *' : ''}</td><td>${escapeHtml(p.in)}</td><td><code>${escapeHtml(p.type)}</code></td><td>${escapeHtml(p.description ?? '')}</td></tr>`)
+      .join('');
+  const contents = (list: Array<{ mediaType: string; type: string; example?: string }>) =>
+    list.map((c) => `<p><code>${escapeHtml(c.mediaType)}</code>: <code>${escapeHtml(c.type)}</code></p>${c.example ? `<pre>${escapeHtml(c.example)}</pre>` : ''}`).join('');
+  return `<section class="op" id="${escapeHtml(anchor(op))}">
+<h2><span class="m m-${escapeHtml(op.method)}">${escapeHtml(op.method)}</span><code>${escapeHtml(op.path)}</code>${op.deprecated ? ' <span class="dep">deprecated</span>' : ''}</h2>
+${op.summary ? `<p><strong>${escapeHtml(op.summary)}</strong></p>` : ''}${op.description ? `<p>${escapeHtml(op.description)}</p>` : ''}
+${op.parameters.length ? `<h3>Parameters</h3><table><tr><th>Name</th><th>In</th><th>Type</th><th>Description</th></tr>${rows(op.parameters)}</table>` : ''}
+${op.requestBody ? `<h3>Request body${op.requestBody.required ? ' *' : ''}</h3>${contents(op.requestBody.contents)}` : ''}
+${op.responses.length ? `<h3>Responses</h3>${op.responses.map((r) => `<h4>${escapeHtml(r.status)}${r.description ? ` ${escapeHtml(r.description)}` : ''}</h4>${contents(r.contents)}`).join('')}` : ''}
+</section>`;
+}
+
+function anchor(op: ReferenceOperation): string {
+  return `${op.method}-${op.path}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}

@@ -1,0 +1,95 @@
+// Parses, bundles and validates one OpenAPI document in a worker thread, so a large spec costs the
+// worker's event loop nothing and is bounded in memory (the thread's resourceLimits) and time (the
+// parent terminates it). Plain ESM JavaScript: Swagger Parser's resolver is an ES module, and this
+// file runs as is under the built server and under the tests. Files that `$ref`s name are not
+// fetched here: the parent fetches them through the guarded fetcher (see spec-parser.ts).
+import { createHash } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { parseDocument } from 'yaml';
+
+class Failure extends Error {
+  constructor(code, errors) {
+    super(errors[0]?.message ?? code);
+    this.failure = { code, errors };
+  }
+}
+
+let nextRequest = 0;
+const pending = new Map();
+parentPort.on('message', (message) => {
+  const waiting = pending.get(message.id);
+  if (!waiting) return;
+  pending.delete(message.id);
+  if (message.failure) waiting.reject(new Failure(message.failure.code, message.failure.errors));
+  else waiting.resolve(message.text);
+});
+
+function fetchThroughParent(url) {
+  const id = ++nextRequest;
+  parentPort.postMessage({ type: 'fetch', id, url });
+  return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+}
+
+function parseText(text) {
+  const trimmed = text.trimStart();
+  let value;
+  let format;
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    format = 'json';
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new Failure('PARSE_ERROR', [{ message: `invalid JSON: ${error.message}`, code: 'json' }]);
+    }
+  } else {
+    format = 'yaml';
+    const document = parseDocument(text, { uniqueKeys: false });
+    if (document.errors.length > 0) {
+      throw new Failure('PARSE_ERROR', document.errors.map((error) => ({ message: `invalid YAML: ${error.message.split('\n')[0]}`, code: 'yaml' })));
+    }
+    value = document.toJS({ maxAliasCount: 100 });
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Failure('PARSE_ERROR', [{ message: 'the document is not an object' }]);
+  if (value.openapi === undefined && value.swagger === undefined) {
+    throw new Failure('PARSE_ERROR', [{ message: 'not an OpenAPI document: it has neither "openapi" nor "swagger"' }]);
+  }
+  return { value, format };
+}
+
+/** Swagger Parser's errors (validation details, resolver errors) as GitBook's error objects. */
+function asFailure(error) {
+  for (const candidate of [error, error?.cause, ...(Array.isArray(error?.errors) ? error.errors : [])]) {
+    if (candidate?.failure) return candidate.failure;
+  }
+  const details = Array.isArray(error?.details) ? error.details : [];
+  const errors = details.length
+    ? details.map((detail) => ({ message: String(detail.message ?? 'invalid'), ...(detail.instancePath || detail.path ? { code: detail.instancePath || `/${detail.path.join('/')}` } : {}) }))
+    : [{ message: String(error?.message ?? error).split('\n')[0].slice(0, 500) }];
+  return { code: 'PARSE_ERROR', errors };
+}
+
+async function main() {
+  const { text, base, maxFiles } = workerData;
+  let files = 1;
+  try {
+    const { value, format } = parseText(text);
+    const resolver = {
+      order: 1,
+      canRead: /^https?:\/\//i,
+      read: async (file) => {
+        if (++files > maxFiles) throw new Failure('PARSE_ERROR', [{ message: `the spec references more than ${maxFiles} files` }]);
+        return fetchThroughParent(file.url);
+      },
+    };
+    const bundled = await new SwaggerParser().bundle(base, value, { resolve: { file: false, http: false, guarded: resolver } });
+    // validate() dereferences and changes its input: give it a copy, keep the bundle.
+    await SwaggerParser.validate(structuredClone(bundled), { resolve: { external: false }, dereference: { circular: 'ignore' } });
+    const serialized = JSON.stringify(bundled);
+    parentPort.postMessage({ type: 'done', document: bundled, format, hash: createHash('sha256').update(serialized).digest('hex') });
+  } catch (error) {
+    parentPort.postMessage({ type: 'failed', failure: asFailure(error) });
+  }
+}
+
+main();

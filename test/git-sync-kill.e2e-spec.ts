@@ -1,13 +1,13 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestApp, TestUser } from '@app/testing';
 import { TestWorker } from '@app/testing/test-worker';
+import { spawnWorker, until } from './support/worker-process';
 import { space } from './spaces.fixtures';
 
-const ROOT = join(__dirname, '..');
 const PAGES = 800;
 
 describe('Git Sync: a worker SIGKILLed mid-import', () => {
@@ -59,44 +59,12 @@ describe('Git Sync: a worker SIGKILLed mid-import', () => {
   const revisions = async (spaceId: string) => Number((await t.dataSource.query('SELECT count(*) FROM revisions WHERE space_id = $1', [spaceId]))[0].count);
   const head = async (spaceId: string) => (await t.dataSource.query('SELECT revision_id FROM spaces WHERE id = $1', [spaceId]))[0].revision_id as string;
 
-  async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-    const end = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await check();
-      if (value) return value;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   it('leaves no half revision; the next worker runs the import once, completely', async () => {
     const url = largeRepository();
     const id = await space(alice, org());
     const before = { head: await head(id), revisions: await revisions(id) };
 
-    const env: Record<string, string> = {
-      ...(process.env as Record<string, string>),
-      TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
-      DATABASE_URL: t.config.databaseUrl,
-      REDIS_URL: t.config.redisUrl,
-      JOBS_BACKEND: t.config.jobsBackend,
-      JOBS_PG_SCHEMA: t.config.jobsPgSchema,
-      QUEUE_PREFIX: t.config.queuePrefix,
-      FILES_DIR: t.config.filesDir,
-      GIT_SYNC_DIR: t.config.gitSyncDir,
-      GIT_ALLOWED_PROTOCOLS: 'https,ssh,file',
-      JOBS_LOCK_MS: '2000',
-      JOBS_STALLED_INTERVAL_MS: '1000',
-      LOG_LEVEL: 'silent',
-      METRICS_PORT: '',
-    };
-    delete env.METRICS_PORT;
-    const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, 'src/worker.ts')], {
-      cwd: ROOT,
-      env,
-      stdio: 'ignore',
-    });
-    const exited = new Promise((resolve) => child.on('exit', resolve));
+    const { child, exited } = spawnWorker(t, { GIT_SYNC_DIR: t.config.gitSyncDir, GIT_ALLOWED_PROTOCOLS: 'https,ssh,file' });
     try {
       expect((await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' })).status).toBe(204);
       await until('the child to start the import', async () => (await operation(id))?.state === 'running', 120000);

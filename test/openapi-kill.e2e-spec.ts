@@ -1,12 +1,11 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { TestApp, TestUser } from '@app/testing';
 import { TestWorker } from '@app/testing/test-worker';
+import { spawnWorker, until } from './support/worker-process';
 
-const ROOT = join(__dirname, '..');
 const PETSTORE = readFileSync(join(__dirname, 'fixtures', 'openapi', 'petstore.json'), 'utf8');
 const SCHEMAS = readFileSync(join(__dirname, 'fixtures', 'openapi', 'schemas.yaml'), 'utf8');
 
@@ -41,37 +40,8 @@ describe('OpenAPI processing: a worker SIGKILLed mid-run', () => {
   const row = async () => (await t.dataSource.query(`SELECT * FROM openapi_specs WHERE organization_id = $1`, [org]))[0];
   const versions = async () => Number((await t.dataSource.query(`SELECT count(*) FROM openapi_spec_versions`))[0].count);
 
-  async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-    const end = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await check();
-      if (value) return value;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   it('leaves the spec in progress with no version; the next worker processes it once, completely', async () => {
-    const env: Record<string, string> = {
-      ...(process.env as Record<string, string>),
-      TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
-      DATABASE_URL: t.config.databaseUrl,
-      REDIS_URL: t.config.redisUrl,
-      JOBS_BACKEND: t.config.jobsBackend,
-      JOBS_PG_SCHEMA: t.config.jobsPgSchema,
-      QUEUE_PREFIX: t.config.queuePrefix,
-      OUTBOUND_ALLOW_PRIVATE: 'true',
-      JOBS_LOCK_MS: '2000',
-      JOBS_STALLED_INTERVAL_MS: '1000',
-      LOG_LEVEL: 'silent',
-    };
-    delete env.METRICS_PORT;
-    const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, 'src/worker.ts')], {
-      cwd: ROOT,
-      env,
-      stdio: 'ignore',
-    });
-    const exited = new Promise((resolve) => child.on('exit', resolve));
+    const { child, exited } = spawnWorker(t, { OUTBOUND_ALLOW_PRIVATE: 'true' });
     try {
       expect((await alice.client.post(`/v1/orgs/${org}/openapi`, { slug: 'petstore', source: { url: `${base}/petstore.json` } })).status).toBe(201);
       await until('the child to fetch the source', async () => held.length > 0 && (await row()).processing_state === 'progress', 120000);

@@ -12,6 +12,7 @@ import { CollectionsModule } from './modules/collections/collections.module';
 import { ContentModule } from './modules/content/content.module';
 import { GitSyncModule } from './modules/git-sync/git-sync.module';
 import { OpenAPIModule } from './modules/openapi/openapi.module';
+import { TranslationsModule } from './modules/translations/translations.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { PdfModule } from './modules/pdf/pdf.module';
@@ -48,6 +49,7 @@ import { MetricsModule } from './metrics/metrics.module';
     PdfModule,
     GitSyncModule,
     OpenAPIModule,
+    TranslationsModule,
   ],
 })
 export class AppModule {}

@@ -7,6 +7,7 @@ import { AccessModule } from './modules/access/access.module';
 import { ContentWorkerModule } from './modules/content/content.worker.module';
 import { GitSyncWorkerModule } from './modules/git-sync/git-sync.worker.module';
 import { OpenAPIWorkerModule } from './modules/openapi/openapi.worker.module';
+import { TranslationsWorkerModule } from './modules/translations/translations.worker.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { SpacesWorkerModule } from './modules/spaces/spaces.worker.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -28,6 +29,7 @@ import { JobsWorkerModule } from './jobs/jobs-worker.module';
     ContentWorkerModule,
     GitSyncWorkerModule,
     OpenAPIWorkerModule,
+    TranslationsWorkerModule,
     JobsWorkerModule,
   ],
 })

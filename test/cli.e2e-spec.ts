@@ -36,6 +36,9 @@ function listeningPort(child: ChildProcess): Promise<number> {
   });
 }
 
+// Each test starts processes from source (ts-node): on a loaded 2-core machine that alone can take 20-30 s.
+jest.setTimeout(90_000);
+
 describe('operator CLI and process start-up', () => {
   const dbName = uniqueTestName('cli');
   let databaseUrl: string;

@@ -1,12 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { CLOCK, SystemClock, Urls } from '@app/common';
 import { Transactions } from '../database/transactions';
+import { AiProvider } from './ai/ai-provider';
 import { GuardedFetcher } from './outbound/guarded-fetcher';
 
 /** Cross-cutting services every context module may inject. */
 @Global()
 @Module({
-  providers: [Urls, Transactions, GuardedFetcher, { provide: CLOCK, useClass: SystemClock }],
-  exports: [Urls, Transactions, GuardedFetcher, CLOCK],
+  providers: [Urls, Transactions, GuardedFetcher, AiProvider, { provide: CLOCK, useClass: SystemClock }],
+  exports: [Urls, Transactions, GuardedFetcher, AiProvider, CLOCK],
 })
 export class CoreModule {}

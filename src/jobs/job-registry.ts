@@ -2,6 +2,7 @@ import { SweepFiles } from '../modules/content/application/content.jobs';
 import { PurgeDeletedSpaces } from '../modules/spaces/application/space.jobs';
 import { GitExportJob, GitImportJob } from '../modules/git-sync/application/git-sync.jobs';
 import { ProcessOpenAPISpec, RefreshOpenAPISpecs } from '../modules/openapi/application/openapi.jobs';
+import { RunTranslation } from '../modules/translations/application/translation.jobs';
 import { JobDefinition } from './job-definition';
 
 /**
@@ -16,6 +17,7 @@ export const JOB_REGISTRY: readonly JobDefinition[] = [
   GitExportJob,
   ProcessOpenAPISpec,
   RefreshOpenAPISpecs,
+  RunTranslation,
 ];
 
 export function registeredQueues(definitions: readonly JobDefinition[] = JOB_REGISTRY): string[] {

@@ -20,6 +20,15 @@ describe('GuardedFetcher', () => {
     server = createServer((req, res) => {
       const url = new URL(req.url!, 'http://x');
       switch (url.pathname) {
+        case '/echo': {
+          let body = '';
+          req.on('data', (chunk) => (body += chunk));
+          req.on('end', () => {
+            res.writeHead(429, { 'retry-after': '2', 'content-type': 'application/json' });
+            res.end(JSON.stringify({ method: req.method, body, auth: req.headers.authorization }));
+          });
+          return;
+        }
         case '/file':
           res.writeHead(200, { 'content-type': 'image/png; charset=binary' });
           res.end(Buffer.from([1, 2, 3]));
@@ -107,5 +116,18 @@ describe('GuardedFetcher', () => {
     expect((await allowed.fetch(`${base}/file`, limits)).bytes).toEqual(Buffer.from([1, 2, 3]));
     const refused = new GuardedFetcher({ outboundAllowPrivate: false } as AppConfig);
     await expect(refused.fetch(`${base}/file`, limits)).rejects.toThrow('private or reserved address');
+  });
+
+  it('request(): any method and status, same address policy and limits, redirects not followed', async () => {
+    const answer = await fetcher.request(`${base}/echo`, { method: 'POST', headers: { authorization: 'Bearer k' }, body: '{"a":1}' }, limits);
+    expect(answer.status).toBe(429);
+    expect(answer.headers['retry-after']).toBe('2');
+    expect(JSON.parse(answer.bytes.toString())).toEqual({ method: 'POST', body: '{"a":1}', auth: 'Bearer k' });
+    const redirect = await fetcher.request(`${base}/redirect?n=0`, { method: 'GET' }, limits);
+    expect([redirect.status, redirect.headers.location]).toEqual([302, '/file']);
+    await expect(fetcher.request(`${base}/big`, { method: 'GET' }, limits)).rejects.toThrow('larger than 1000 bytes');
+    const refused = new GuardedFetcher({ outboundAllowPrivate: false } as AppConfig);
+    await expect(refused.request(`${base}/echo`, { method: 'POST' }, limits)).rejects.toThrow('private or reserved address');
+    await expect(fetcher.request('ftp://x/y', { method: 'GET' }, limits)).rejects.toThrow('only http and https');
   });
 });

@@ -12,6 +12,12 @@ export interface FetchedFile {
   contentType?: string;
 }
 
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  bytes: Buffer;
+}
+
 export interface FetchLimits {
   maxBytes: number;
   timeoutMs: number;
@@ -37,6 +43,20 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 export class GuardedFetcher {
   constructor(@Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig) {}
 
+  /** The URL parsed and checked: http(s), and not a literal address the policy refuses. */
+  private target(url: string): Target {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new InvalidError('not a valid URL');
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new InvalidError('only http and https URLs can be fetched');
+    const host = parsed.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) && !this.allows(host)) throw new InvalidError(`"${host}" is a private or reserved address`);
+    return { parsed, host, client: parsed.protocol === 'https:' ? https : http };
+  }
+
   /** Whether a connection to this IP address is allowed. */
   protected allows(address: string): boolean {
     return this.config?.outboundAllowPrivate === true || isPublicAddress(address);
@@ -52,17 +72,65 @@ export class GuardedFetcher {
     }
   }
 
-  private once(url: string, limits: FetchLimits): Promise<{ kind: 'file'; file: FetchedFile } | { kind: 'redirect'; location: string }> {
-    let parsed: URL;
+  /**
+   * One HTTP request of any method (for APIs the server calls, e.g. a language model): the same
+   * address policy, time and size limits, but the answer is returned whatever its status, and a
+   * redirect is not followed.
+   */
+  request(url: string, init: { method: string; headers?: Record<string, string>; body?: string | Buffer }, limits: FetchLimits): Promise<HttpAnswer> {
+    let target: Target;
     try {
-      parsed = new URL(url);
-    } catch {
-      return Promise.reject(new InvalidError('not a valid URL'));
+      target = this.target(url);
+    } catch (error) {
+      return Promise.reject(error);
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return Promise.reject(new InvalidError('only http and https URLs can be fetched'));
-    const host = parsed.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && !this.allows(host)) return Promise.reject(new InvalidError(`"${host}" is a private or reserved address`));
-    const client = parsed.protocol === 'https:' ? https : http;
+    const { parsed, host, client } = target;
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const fail = (error: Error) => {
+        if (settled) return;
+        settled = true;
+        reject(error instanceof InvalidError ? error : unreachable(host));
+      };
+      const request = client.request(
+        parsed,
+        { method: init.method, headers: { 'user-agent': 'docs-platform-server', ...init.headers }, lookup: guardedLookup((address) => this.allows(address)) as never, timeout: limits.timeoutMs },
+        (response) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > limits.maxBytes) {
+              response.destroy();
+              fail(new InvalidError(`the answer is larger than ${limits.maxBytes} bytes`));
+              return;
+            }
+            chunks.push(chunk);
+          });
+          response.on('end', () => {
+            if (settled) return;
+            settled = true;
+            const headers: Record<string, string> = {};
+            for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+            resolve({ status: response.statusCode ?? 0, headers, bytes: Buffer.concat(chunks) });
+          });
+          response.on('error', fail);
+        },
+      );
+      request.on('error', fail);
+      bound(request, limits.timeoutMs);
+      request.end(init.body);
+    });
+  }
+
+  private once(url: string, limits: FetchLimits): Promise<{ kind: 'file'; file: FetchedFile } | { kind: 'redirect'; location: string }> {
+    let target: Target;
+    try {
+      target = this.target(url);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const { parsed, host, client } = target;
 
     return new Promise((resolve, reject) => {
       let settled = false;
@@ -113,14 +181,24 @@ export class GuardedFetcher {
           response.on('error', fail);
         },
       );
-      request.on('timeout', () => request.destroy(new FetchTimeoutError(`no answer within ${limits.timeoutMs} ms`)));
       request.on('error', fail);
-      // Overall deadline (slow bodies), not only socket inactivity.
-      const deadline = setTimeout(() => request.destroy(new FetchTimeoutError(`not fetched within ${limits.timeoutMs} ms`)), limits.timeoutMs);
-      deadline.unref();
-      request.on('close', () => clearTimeout(deadline));
+      bound(request, limits.timeoutMs);
     });
   }
+}
+
+interface Target {
+  parsed: URL;
+  host: string;
+  client: typeof http | typeof https;
+}
+
+/** Socket inactivity and an overall deadline (slow bodies) both end the request with a FetchTimeoutError. */
+function bound(request: http.ClientRequest, timeoutMs: number): void {
+  request.on('timeout', () => request.destroy(new FetchTimeoutError(`no answer within ${timeoutMs} ms`)));
+  const deadline = setTimeout(() => request.destroy(new FetchTimeoutError(`not fetched within ${timeoutMs} ms`)), timeoutMs);
+  deadline.unref();
+  request.on('close', () => clearTimeout(deadline));
 }
 
 /**

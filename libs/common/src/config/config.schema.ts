@@ -49,6 +49,12 @@ export const configSchema = Joi.object({
   OPENAPI_FETCH_TIMEOUT_MS: Joi.number().integer().min(100).default(30_000),
   OPENAPI_MAX_FILES: Joi.number().integer().min(1).default(100),
   OPENAPI_REFRESH_EVERY_MS: Joi.number().integer().min(0).default(0),
+  AI_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  AI_API_KEY: Joi.string(),
+  AI_MODEL: Joi.string().max(200),
+  AI_MAX_CONCURRENCY: Joi.number().integer().min(1).max(64).default(4),
+  AI_TIMEOUT_MS: Joi.number().integer().min(1000).default(120_000),
+  AI_MAX_RETRIES: Joi.number().integer().min(0).max(10).default(4),
 }).unknown(true);
 
 export interface AppConfig {
@@ -105,6 +111,14 @@ export interface AppConfig {
   openapiMaxFiles: number;
   /** Re-process URL-sourced specs this often; 0 (the default) turns the schedule off. */
   openapiRefreshEveryMs: number;
+  /** An OpenAI-compatible chat-completions API (`https://host/v1`); translations need it. Unset: no model. */
+  aiApiUrl?: string;
+  aiApiKey?: string;
+  aiModel?: string;
+  /** Model calls in flight at once per process, each call's time limit, and retries on 429 and 5xx. */
+  aiMaxConcurrency: number;
+  aiTimeoutMs: number;
+  aiMaxRetries: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -157,5 +171,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     openapiFetchTimeoutMs: value.OPENAPI_FETCH_TIMEOUT_MS,
     openapiMaxFiles: value.OPENAPI_MAX_FILES,
     openapiRefreshEveryMs: value.OPENAPI_REFRESH_EVERY_MS,
+    aiApiUrl: value.AI_API_URL,
+    aiApiKey: value.AI_API_KEY,
+    aiModel: value.AI_MODEL,
+    aiMaxConcurrency: value.AI_MAX_CONCURRENCY,
+    aiTimeoutMs: value.AI_TIMEOUT_MS,
+    aiMaxRetries: value.AI_MAX_RETRIES,
   };
 }

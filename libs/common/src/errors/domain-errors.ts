@@ -10,7 +10,8 @@ export type DomainErrorKind =
   | 'conflict'
   | 'precondition-failed'
   | 'locked'
-  | 'too-large';
+  | 'too-large'
+  | 'unavailable';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -54,4 +55,9 @@ export class LockedError extends DomainError {
 
 export class TooLargeError extends DomainError {
   readonly kind = 'too-large';
+}
+
+/** A capability the server is not configured for, or a service it depends on is down. */
+export class UnavailableError extends DomainError {
+  readonly kind = 'unavailable';
 }

@@ -10,6 +10,7 @@ export const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   'precondition-failed': 412,
   locked: 423,
   'too-large': 413,
+  unavailable: 503,
 };
 
 export interface ErrorBody {

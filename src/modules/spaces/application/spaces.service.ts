@@ -78,7 +78,11 @@ export class SpacesService {
    * collection, the `create` role on that collection (which derives from the organization
    * role unless the collection restricts or grants more).
    */
-  async create(caller: User, organizationId: string, input: CreateSpaceInput): Promise<SpaceView> {
+  /**
+   * `alongside` writes what another module keeps about the new space in the same transaction
+   * (a translation naming it as its result), so neither exists without the other.
+   */
+  async create(caller: User, organizationId: string, input: CreateSpaceInput, alongside?: (space: Space, tx: Tx) => Promise<void>): Promise<SpaceView> {
     const context = await this.access.requireMember(caller, organizationId);
     const parentId = input.parent ?? null;
     this.assertCanCreateIn(context, parentId);
@@ -105,6 +109,7 @@ export class SpacesService {
         tx,
       );
       await this.indexer.revisionBecameCurrent(space.id, null, space.revisionId, tx);
+      if (alongside) await alongside(space, tx);
     });
     return { space, role: context.roleOnSpace(space.node) };
   }

@@ -1,0 +1,115 @@
+import { Inject, Injectable } from '@nestjs/common';
+import OpenAI from 'openai';
+import { APP_CONFIG, AppConfig, InvalidError, UnavailableError } from '@app/common';
+import { GuardedFetcher } from '../outbound/guarded-fetcher';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** No model is configured (AI_API_URL and AI_MODEL): a 503 for the caller. */
+export class AiNotConfiguredError extends UnavailableError {
+  constructor() {
+    super('No language model is configured on this server (AI_API_URL, AI_MODEL)');
+  }
+}
+
+/** The model could not answer. The message names the HTTP status or the kind of failure, never the key or the URL. */
+export class AiProviderError extends Error {}
+
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The language model: any OpenAI-compatible chat-completions API, through the official `openai`
+ * client, whose requests go through the guarded fetcher (outbound policy, time and size limits).
+ * The client retries 429 and 5xx answers with backoff, honouring `Retry-After`; at most
+ * AI_MAX_CONCURRENCY calls run at once in this process.
+ */
+@Injectable()
+export class AiProvider {
+  private readonly client: OpenAI | null;
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    fetcher: GuardedFetcher,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.client =
+      config.aiApiUrl && config.aiModel
+        ? new OpenAI({
+            apiKey: config.aiApiKey ?? 'unused',
+            baseURL: config.aiApiUrl,
+            maxRetries: config.aiMaxRetries,
+            timeout: config.aiTimeoutMs,
+            fetch: guardedFetch(fetcher, config.aiTimeoutMs),
+          })
+        : null;
+  }
+
+  get configured(): boolean {
+    return this.client !== null;
+  }
+
+  async complete(input: { messages: ChatMessage[]; json?: boolean; maxTokens?: number; signal?: AbortSignal }): Promise<string> {
+    if (!this.client) throw new AiNotConfiguredError();
+    await this.acquire();
+    // One controller per call, tied to the caller's signal, so a long job's signal does not collect a listener per call.
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    input.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const answer = await this.client.chat.completions.create(
+        {
+          model: this.config.aiModel!,
+          messages: input.messages,
+          ...(input.json ? { response_format: { type: 'json_object' as const } } : {}),
+          ...(input.maxTokens ? { max_tokens: input.maxTokens } : {}),
+        },
+        { signal: controller.signal },
+      );
+      return answer.choices[0]?.message?.content ?? '';
+    } catch (error) {
+      throw describe(error);
+    } finally {
+      input.signal?.removeEventListener('abort', onAbort);
+      this.release();
+    }
+  }
+
+  private async acquire(): Promise<void> {
+    if (this.active < this.config.aiMaxConcurrency) {
+      this.active++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
+  }
+}
+
+/** A `fetch` for the openai client that goes through the guarded fetcher. */
+function guardedFetch(fetcher: GuardedFetcher, timeoutMs: number) {
+  return async (url: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+    const body = typeof init.body === 'string' ? init.body : init.body ? Buffer.from(await new Response(init.body).arrayBuffer()) : undefined;
+    const answer = await fetcher.request(String(url instanceof Request ? url.url : url), { method: init.method ?? 'GET', headers, body }, { maxBytes: MAX_ANSWER_BYTES, timeoutMs, maxRedirects: 0 });
+    return new Response(answer.status === 204 ? null : new Uint8Array(answer.bytes), { status: answer.status, headers: answer.headers });
+  };
+}
+
+function describe(error: unknown): Error {
+  if (error instanceof AiProviderError || error instanceof AiNotConfiguredError) return error;
+  if (error instanceof OpenAI.APIUserAbortError) return new AiProviderError('the model call was aborted');
+  if (error instanceof OpenAI.APIError && typeof error.status === 'number') return new AiProviderError(`the model answered HTTP ${error.status}`);
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new AiProviderError('the model did not answer in time');
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof InvalidError) return new AiProviderError(`the model could not be reached: ${cause.message}`);
+  return new AiProviderError('the model could not be reached');
+}

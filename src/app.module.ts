@@ -13,6 +13,7 @@ import { ContentModule } from './modules/content/content.module';
 import { GitSyncModule } from './modules/git-sync/git-sync.module';
 import { OpenAPIModule } from './modules/openapi/openapi.module';
 import { TranslationsModule } from './modules/translations/translations.module';
+import { ConversationsModule } from './modules/conversations/conversations.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { PdfModule } from './modules/pdf/pdf.module';
@@ -50,6 +51,7 @@ import { MetricsModule } from './metrics/metrics.module';
     GitSyncModule,
     OpenAPIModule,
     TranslationsModule,
+    ConversationsModule,
   ],
 })
 export class AppModule {}

@@ -8,6 +8,7 @@ import { ContentWorkerModule } from './modules/content/content.worker.module';
 import { GitSyncWorkerModule } from './modules/git-sync/git-sync.worker.module';
 import { OpenAPIWorkerModule } from './modules/openapi/openapi.worker.module';
 import { TranslationsWorkerModule } from './modules/translations/translations.worker.module';
+import { ConversationsWorkerModule } from './modules/conversations/conversations.worker.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { SpacesWorkerModule } from './modules/spaces/spaces.worker.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -30,6 +31,7 @@ import { JobsWorkerModule } from './jobs/jobs-worker.module';
     GitSyncWorkerModule,
     OpenAPIWorkerModule,
     TranslationsWorkerModule,
+    ConversationsWorkerModule,
     JobsWorkerModule,
   ],
 })

@@ -3,6 +3,7 @@ import { PurgeDeletedSpaces } from '../modules/spaces/application/space.jobs';
 import { GitExportJob, GitImportJob } from '../modules/git-sync/application/git-sync.jobs';
 import { ProcessOpenAPISpec, RefreshOpenAPISpecs } from '../modules/openapi/application/openapi.jobs';
 import { RunTranslation } from '../modules/translations/application/translation.jobs';
+import { AnalyseConversations } from '../modules/conversations/application/conversation.jobs';
 import { JobDefinition } from './job-definition';
 
 /**
@@ -18,6 +19,7 @@ export const JOB_REGISTRY: readonly JobDefinition[] = [
   ProcessOpenAPISpec,
   RefreshOpenAPISpecs,
   RunTranslation,
+  AnalyseConversations,
 ];
 
 export function registeredQueues(definitions: readonly JobDefinition[] = JOB_REGISTRY): string[] {

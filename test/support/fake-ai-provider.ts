@@ -27,6 +27,7 @@ export async function startFakeAiProvider() {
   const requests: FakeRequest[] = [];
   const failures: FakeFailure[] = [];
   let holdAfter = Infinity;
+  let custom: ((body: FakeRequest['body']) => string) | null = null;
   const held: Array<() => void> = [];
 
   const answer = (req: IncomingMessage, res: ServerResponse, raw: string) => {
@@ -40,6 +41,11 @@ export async function startFakeAiProvider() {
       return res.end(JSON.stringify({ error: { message: 'fake failure', type: 'server_error' } }));
     }
     const respond = () => {
+      if (custom) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const content = custom(body);
+        return res.end(JSON.stringify({ id: 'c', object: 'chat.completion', created: 0, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+      }
       const system = body.messages.find((m) => m.role === 'system')?.content ?? '';
       const language = /into "([^"]+)"/.exec(system)?.[1] ?? 'xx';
       const page = JSON.parse(body.messages.find((m) => m.role === 'user')!.content) as Record<string, string>;
@@ -78,6 +84,10 @@ export async function startFakeAiProvider() {
     /** After `after` good answers, the next `times` requests answer `status` (with `headers`, e.g. Retry-After). */
     fail(status: number, times = 1, options: { headers?: Record<string, string>; after?: number } = {}) {
       failures.push({ status, times, headers: options.headers, after: options.after ?? 0 });
+    },
+    /** Answers every later request with this content instead of a translation. */
+    answerWith(answer: (body: FakeRequest['body']) => string) {
+      custom = answer;
     },
     /** Requests after the first `count` get no answer until release(). */
     holdAfter(count: number) {

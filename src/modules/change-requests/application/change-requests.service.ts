@@ -122,6 +122,22 @@ export class ChangeRequestsService {
     });
   }
 
+  /**
+   * For conversation insights: per cluster, the change requests naming it (`total`), drafts
+   * (`backlog`), open ones (`started`), merged (`completed`) and archived (`cancelled`).
+   */
+  async tasksByCluster(organizationId: string, clusterIds: string[]): Promise<Map<string, { total: number; backlog: number; started: number; completed: number; cancelled: number }>> {
+    const out = new Map(clusterIds.map((id) => [id, { total: 0, backlog: 0, started: 0, completed: 0, cancelled: 0 }]));
+    const key = { draft: 'backlog', open: 'started', merged: 'completed', archived: 'cancelled' } as const;
+    for (const row of await this.changeRequests.countByCluster(organizationId, clusterIds)) {
+      const tasks = out.get(row.cluster);
+      if (!tasks) continue;
+      tasks.total += row.count;
+      tasks[key[row.status as keyof typeof key]] += row.count;
+    }
+    return out;
+  }
+
   /** Moves the change request's open comment counter (comments module). */
   adjustComments(changeRequestId: string, delta: number, tx?: Tx): Promise<void> {
     return this.changeRequests.adjustComments(changeRequestId, delta, tx);

@@ -73,6 +73,16 @@ export class ChangeRequestsRepository {
     return ChangeRequest.fromState({ ...s, version: returned[0].version });
   }
 
+  /** Change requests naming each cluster, by status (conversation insights' task counts). */
+  async countByCluster(organizationId: string, clusterIds: string[]): Promise<Array<{ cluster: string; status: string; count: number }>> {
+    if (clusterIds.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT conversations_issues_cluster AS cluster, status, count(*)::int AS count FROM change_requests
+        WHERE organization_id = $1 AND conversations_issues_cluster = ANY($2::text[]) GROUP BY 1, 2`,
+      [organizationId, clusterIds],
+    );
+  }
+
   async adjustComments(changeRequestId: string, delta: number, tx?: Tx): Promise<void> {
     await (tx ?? this.dataSource.manager).query(`UPDATE change_requests SET comments = GREATEST(comments + $2, 0) WHERE id = $1`, [
       changeRequestId,

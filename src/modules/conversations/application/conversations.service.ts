@@ -1,0 +1,123 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
+import { Transactions } from '../../../database/transactions';
+import { JobPort } from '../../../jobs/job-port';
+import { AccessService } from '../../access/application/access.service';
+import { User } from '../../identity/domain/user';
+import { parseIngestBody } from '../domain/conversation-input';
+import { ConversationIssueOrm } from '../infrastructure/conversation-issue.orm';
+import { ConversationOrm } from '../infrastructure/conversation.orm';
+import { ClusterOrderBy, ConversationsRepository } from '../infrastructure/conversations.repository';
+import { IssuesClusterOrm } from '../infrastructure/issues-cluster.orm';
+import { AnalyseConversations } from './conversation.jobs';
+import { ChangeRequestsService } from '../../change-requests/application/change-requests.service';
+
+export interface IssueView {
+  issue: ConversationIssueOrm;
+  conversation: ConversationOrm;
+}
+
+export interface ClusterView {
+  cluster: IssuesClusterOrm;
+  weeklyPulse: number[];
+  tasks: { total: number; backlog: number; started: number; completed: number; cancelled: number };
+}
+
+const CLUSTER_ORDERS = ['updatedAt', 'issues', 'conversations'];
+
+/**
+ * Support conversations and the insights drawn from them. Ingesting needs GitBook's
+ * `ingestConversations` (the `edit` organization role); reading needs membership (not a guest).
+ * Conversations ingested through the API get the source `integration:api:<user id>` of the
+ * caller, and (source, id) makes ingestion idempotent. Analysis is a worker job.
+ */
+@Injectable()
+export class ConversationsService {
+  constructor(
+    private readonly access: AccessService,
+    private readonly repository: ConversationsRepository,
+    private readonly changeRequests: ChangeRequestsService,
+    private readonly transactions: Transactions,
+    private readonly jobs: JobPort,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async ingest(caller: User, organizationId: string, body: unknown): Promise<void> {
+    await this.access.requireOrgRole(caller, organizationId, 'edit');
+    const inputs = parseIngestBody(body);
+    const now = this.clock.now();
+    await this.transactions.run((tx) => this.repository.upsert(organizationId, sourceOf(caller), inputs, inputs.map(() => newId()), now, tx));
+    await this.jobs.enqueue(AnalyseConversations, { organizationId });
+  }
+
+  async listConversations(caller: User, organizationId: string, source: string | undefined, request: PageRequest): Promise<Page<ConversationOrm>> {
+    await this.readAccess(caller, organizationId);
+    return this.repository.listConversations(organizationId, source, request);
+  }
+
+  async conversation(caller: User, organizationId: string, id: string): Promise<ConversationOrm> {
+    await this.readAccess(caller, organizationId);
+    const conversation = await this.repository.findConversation(organizationId, id);
+    if (!conversation) throw NotFoundError.of('Conversation', id);
+    return conversation;
+  }
+
+  /** Each issue with its conversation (GitBook's list item), the conversations of a page read in one query. */
+  async listIssues(caller: User, organizationId: string, filter: { cluster?: string; conversation?: string }, request: PageRequest): Promise<Page<IssueView>> {
+    await this.readAccess(caller, organizationId);
+    const page = await this.repository.listIssues(organizationId, filter, request);
+    const conversations = await this.repository.conversationsByIds([...new Set(page.items.map((issue) => issue.conversationId))]);
+    return { ...page, items: page.items.map((issue) => ({ issue, conversation: conversations.get(issue.conversationId)! })) };
+  }
+
+  async issue(caller: User, organizationId: string, id: string): Promise<IssueView> {
+    await this.readAccess(caller, organizationId);
+    const issue = await this.repository.findIssue(organizationId, id);
+    if (!issue) throw NotFoundError.of('Conversation issue', id);
+    const conversations = await this.repository.conversationsByIds([issue.conversationId]);
+    return { issue, conversation: conversations.get(issue.conversationId)! };
+  }
+
+  /**
+   * `orderBy`: updatedAt, issues or conversations (the task counts come from change requests and
+   * cannot be sorted on: 400). Clusters are written whole by the analysis, so none is ever
+   * `pending` or `analysing`: those status filters list nothing.
+   */
+  async listClusters(
+    caller: User,
+    organizationId: string,
+    query: { orderBy?: string; order?: 'asc' | 'desc'; status?: string },
+    request: PageRequest,
+  ): Promise<Page<ClusterView>> {
+    await this.readAccess(caller, organizationId);
+    const orderBy = query.orderBy ?? 'updatedAt';
+    if (!CLUSTER_ORDERS.includes(orderBy)) throw new InvalidError(`orderBy: "${orderBy}" cannot be sorted on here; use one of ${CLUSTER_ORDERS.join(', ')}`);
+    if (query.status) return { items: [], count: 0 };
+    const page = await this.repository.listClusters(organizationId, orderBy as ClusterOrderBy, query.order ?? 'desc', request);
+    return { ...page, items: await this.views(organizationId, page.items) };
+  }
+
+  async cluster(caller: User, organizationId: string, id: string): Promise<ClusterView> {
+    await this.readAccess(caller, organizationId);
+    const cluster = await this.repository.findCluster(organizationId, id);
+    if (!cluster) throw NotFoundError.of('Conversations issues cluster', id);
+    return (await this.views(organizationId, [cluster]))[0];
+  }
+
+  /** Pulse and task counts of a page of clusters: two grouped queries, whatever the page size. */
+  private async views(organizationId: string, clusters: IssuesClusterOrm[]): Promise<ClusterView[]> {
+    const ids = clusters.map((cluster) => cluster.id);
+    const [pulse, tasks] = await Promise.all([this.repository.weeklyCounts(ids, this.clock.now()), this.changeRequests.tasksByCluster(organizationId, ids)]);
+    return clusters.map((cluster) => ({ cluster, weeklyPulse: pulse.get(cluster.id)!, tasks: tasks.get(cluster.id)! }));
+  }
+
+  private async readAccess(caller: User, organizationId: string): Promise<void> {
+    const context = await this.access.requireMember(caller, organizationId);
+    if (!context.orgRole) throw NotFoundError.of('Organization', organizationId);
+  }
+}
+
+/** GitBook's `ConversationSource` for conversations ingested with this caller's API token. */
+export function sourceOf(caller: User): string {
+  return `integration:api:${caller.id}`;
+}

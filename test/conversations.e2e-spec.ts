@@ -107,13 +107,22 @@ describe('conversations and insights (built-in analysis, no model)', () => {
     expect(after.map((i: { issue: { title: string } }) => i.issue.title)).toEqual(['Why does the search not find my pages?']);
   });
 
-  it('counts change requests naming a cluster as its tasks', async () => {
+  it('change requests name a cluster; they count as its tasks and the lists filter by it', async () => {
     const cluster = (await reader.client.get<any>(`${base()}/conversations-clusters?orderBy=issues`)).body.items[0];
     const spaceId = await space(alice, org);
-    const cr = await alice.client.post<any>(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Document password reset' });
-    await t.dataSource.query(`UPDATE change_requests SET conversations_issues_cluster = $1 WHERE id = $2`, [cluster.id, cr.body.id]);
+    const cr = await alice.client.post<any>(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Document password reset', conversationsIssuesCluster: cluster.id });
+    expect(cr.status).toBe(201);
+    expect(cr.body.conversationsIssuesCluster).toBe(cluster.id);
+    expect((await alice.client.post<any>(`/v1/spaces/${spaceId}/change-requests`, { conversationsIssuesCluster: 'nope' })).status).toBe(400);
     const stats = (await reader.client.get<any>(`${base()}/conversations-clusters/${cluster.id}`)).body.stats;
     expect(stats).toMatchObject({ tasksTotal: 1, tasksBacklog: 1, tasksStarted: 0 });
+    const byTasks = (await reader.client.get<any>(`${base()}/conversations-clusters?orderBy=tasksTotal&limit=1`)).body;
+    expect(byTasks.items.map((c: { id: string }) => c.id)).toEqual([cluster.id]);
+    const rest = (await reader.client.get<any>(`${base()}/conversations-clusters?orderBy=tasksTotal&limit=100&page=${byTasks.next.page}`)).body.items;
+    expect(rest.map((c: { id: string }) => c.id)).not.toContain(cluster.id);
+    expect(rest.length + 1).toBe(byTasks.count);
+    const ascending = (await reader.client.get<any>(`${base()}/conversations-clusters?orderBy=tasksBacklog&order=asc&limit=100`)).body.items;
+    expect(ascending[ascending.length - 1].id).toBe(cluster.id);
     const named = await alice.client.get<any>(`/v1/spaces/${spaceId}/change-requests?status=draft&conversationsIssuesCluster=${cluster.id}`);
     expect(named.body.items.map((c: { id: string }) => c.id)).toEqual([cr.body.id]);
   });
@@ -138,7 +147,7 @@ describe('conversations and insights (built-in analysis, no model)', () => {
     expect((await guest.client.get(`${base()}/conversations`)).status).toBe(404);
     expect((await mallory.client.get(`${base()}/conversations-clusters`)).status).toBe(404);
     expect((await mallory.client.post(`${base()}/conversations`, conversation('m1', 'x?'))).status).toBe(404);
-    expect((await reader.client.get(`${base()}/conversations-clusters?orderBy=tasksTotal`)).status).toBe(400);
+    expect((await reader.client.get(`${base()}/conversations-clusters?orderBy=label`)).status).toBe(400);
     expect((await reader.client.get<any>(`${base()}/conversations-clusters?status=pending`)).body).toEqual({ items: [], count: 0 });
     expect((await reader.client.get(`${base()}/conversations/nope`)).status).toBe(404);
     expect((await reader.client.get(`${base()}/conversations-issues/nope`)).status).toBe(404);

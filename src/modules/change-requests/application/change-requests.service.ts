@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, Clock, ConflictError, LockedError, NotFoundError, Page, PageRequest, newId } from '@app/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, Clock, ConflictError, InvalidError, LockedError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
 import { AccessService, assertRole } from '../../access/application/access.service';
 import { ContentStore } from '../../content/application/content-store.service';
@@ -14,6 +14,7 @@ import { conflictsAfterEdit } from '../domain/conflicts-after-edit';
 import { ChangeRequest, ChangeRequestStatus, CounterDelta, SettableStatus, parseChangeRequestRef } from '../domain/change-request';
 import { ChangeRequestFilter, ChangeRequestRow, ChangeRequestsRepository } from '../infrastructure/change-requests.repository';
 import { ChangeRequestLocks } from './change-request-locks';
+import { ClusterDirectory } from './cluster-directory';
 
 /** A change request as the presenter needs it. */
 export interface ChangeRequestView {
@@ -28,6 +29,8 @@ export interface ChangeRequestView {
 
 export interface CreateChangeRequestInput {
   subject?: string;
+  /** Ours: an issues cluster (conversation insights) the change request addresses; 400 when the organization has no such cluster. */
+  conversationsIssuesCluster?: string;
 }
 
 /** PATCH as validated by the DTO; `description` is still raw JSON, parsed here. */
@@ -70,6 +73,7 @@ export class ChangeRequestsService {
     private readonly transactions: Transactions,
     private readonly locks: ChangeRequestLocks,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Optional() private readonly clusters?: ClusterDirectory,
   ) {}
 
   // ------------------------------------------------------------------------------------------
@@ -154,6 +158,10 @@ export class ChangeRequestsService {
   async create(caller: User, spaceId: string, input: CreateChangeRequestInput): Promise<ChangeRequestView> {
     const space = await this.spaces.get(caller, spaceId);
     this.assertCanEdit(space);
+    const cluster = input.conversationsIssuesCluster;
+    if (cluster !== undefined && !(this.clusters && (await this.clusters.exists(space.space.organizationId, cluster)))) {
+      throw new InvalidError(`conversationsIssuesCluster: no issues cluster "${cluster}" in this organization`);
+    }
     const now = this.clock.now();
     const changeRequest = await this.transactions.run(async (tx) => {
       const number = await this.spaces.nextChangeRequestNumber(spaceId, tx);
@@ -163,6 +171,7 @@ export class ChangeRequestsService {
         organizationId: space.space.organizationId,
         number,
         subject: input.subject,
+        conversationsIssuesCluster: input.conversationsIssuesCluster,
         createdBy: caller.id,
         spaceRevision: space.space.revisionId,
         now,

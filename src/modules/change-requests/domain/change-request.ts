@@ -67,6 +67,8 @@ export interface NewChangeRequest {
   organizationId: string;
   number: number;
   subject?: string;
+  /** An issues cluster of conversation insights the change request addresses. */
+  conversationsIssuesCluster?: string;
   createdBy: string;
   /** The space head when the change request is created: its initial revision and head. */
   spaceRevision: string;
@@ -171,7 +173,7 @@ export class ChangeRequest implements Readonly<ChangeRequestState> {
       revisionMergedAncestor: input.spaceRevision,
       revisionMerged: null,
       comments: 0,
-      conversationsIssuesCluster: null,
+      conversationsIssuesCluster: input.conversationsIssuesCluster ?? null,
       createdAt: input.now,
       updatedAt: input.now,
       mergedAt: null,

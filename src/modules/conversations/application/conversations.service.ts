@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, Clock, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
+import { CLOCK, Clock, InvalidError, NotFoundError, Page, PageRequest, decodeCursor, encodeCursor, newId } from '@app/common';
 import { Transactions } from '../../../database/transactions';
 import { JobPort } from '../../../jobs/job-port';
 import { AccessService } from '../../access/application/access.service';
@@ -24,6 +24,9 @@ export interface ClusterView {
 }
 
 const CLUSTER_ORDERS = ['updatedAt', 'issues', 'conversations'];
+const TASK_ORDERS = { tasksTotal: 'total', tasksBacklog: 'backlog', tasksStarted: 'started' } as const;
+/** Sorting by task counts reads every cluster of the organization; beyond this many it is refused. */
+const MAX_CLUSTERS_SORTED_BY_TASKS = 5000;
 
 /**
  * Support conversations and the insights drawn from them. Ingesting needs GitBook's
@@ -79,9 +82,10 @@ export class ConversationsService {
   }
 
   /**
-   * `orderBy`: updatedAt, issues or conversations (the task counts come from change requests and
-   * cannot be sorted on: 400). Clusters are written whole by the analysis, so none is ever
-   * `pending` or `analysing`: those status filters list nothing.
+   * `orderBy`: updatedAt, issues, conversations (keyset in SQL), or a task count (tasksTotal,
+   * tasksBacklog, tasksStarted: counted from change requests for all the organization's clusters,
+   * then sorted and paged by the same kind of cursor). Clusters are written whole by the analysis,
+   * so none is ever `pending` or `analysing`: those status filters list nothing.
    */
   async listClusters(
     caller: User,
@@ -91,10 +95,32 @@ export class ConversationsService {
   ): Promise<Page<ClusterView>> {
     await this.readAccess(caller, organizationId);
     const orderBy = query.orderBy ?? 'updatedAt';
-    if (!CLUSTER_ORDERS.includes(orderBy)) throw new InvalidError(`orderBy: "${orderBy}" cannot be sorted on here; use one of ${CLUSTER_ORDERS.join(', ')}`);
+    const order = query.order ?? 'desc';
     if (query.status) return { items: [], count: 0 };
-    const page = await this.repository.listClusters(organizationId, orderBy as ClusterOrderBy, query.order ?? 'desc', request);
+    if (orderBy in TASK_ORDERS) return this.clustersByTasks(organizationId, TASK_ORDERS[orderBy as keyof typeof TASK_ORDERS], order, request);
+    if (!CLUSTER_ORDERS.includes(orderBy)) throw new InvalidError(`orderBy: must be one of ${[...CLUSTER_ORDERS, ...Object.keys(TASK_ORDERS)].join(', ')}`);
+    const page = await this.repository.listClusters(organizationId, orderBy as ClusterOrderBy, order, request);
     return { ...page, items: await this.views(organizationId, page.items) };
+  }
+
+  private async clustersByTasks(organizationId: string, key: 'total' | 'backlog' | 'started', order: 'asc' | 'desc', request: PageRequest): Promise<Page<ClusterView>> {
+    const ids = await this.repository.clusterIds(organizationId, MAX_CLUSTERS_SORTED_BY_TASKS + 1);
+    if (ids.length > MAX_CLUSTERS_SORTED_BY_TASKS) throw new InvalidError(`orderBy: more than ${MAX_CLUSTERS_SORTED_BY_TASKS} clusters cannot be sorted by task counts`);
+    const tasks = await this.changeRequests.tasksByCluster(organizationId, ids);
+    const sign = order === 'asc' ? 1 : -1;
+    const keyed = ids.map((id) => ({ id, value: tasks.get(id)![key] })).sort((a, b) => sign * (a.value - b.value || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+    const cursor = decodeCursor(request.page, 2);
+    const after = cursor
+      ? keyed.filter(({ id, value }) => sign * (value - Number(cursor[0])) > 0 || (value === Number(cursor[0]) && sign * (id < String(cursor[1]) ? -1 : id > String(cursor[1]) ? 1 : 0) > 0))
+      : keyed;
+    const slice = after.slice(0, request.limit);
+    const clusters = await this.repository.clustersByIds(organizationId, slice.map(({ id }) => id));
+    const last = slice[slice.length - 1];
+    return {
+      items: await this.views(organizationId, slice.map(({ id }) => clusters.get(id)!)),
+      count: ids.length,
+      next: after.length > request.limit && last ? encodeCursor([last.value, last.id]) : undefined,
+    };
   }
 
   async cluster(caller: User, organizationId: string, id: string): Promise<ClusterView> {

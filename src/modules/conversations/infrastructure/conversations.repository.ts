@@ -80,6 +80,17 @@ export class ConversationsRepository {
     return paginate(qb, { columns: [column, 'c.id'], keys: [key, 'id'], direction: order === 'asc' ? 'ASC' : 'DESC' }, request);
   }
 
+  async clusterIds(organizationId: string, limit: number): Promise<string[]> {
+    const rows = await this.manager().getRepository(IssuesClusterOrm).createQueryBuilder('c').select('c.id', 'id').where('c.organization_id = :organizationId', { organizationId }).limit(limit).getRawMany<{ id: string }>();
+    return rows.map((row) => row.id);
+  }
+
+  async clustersByIds(organizationId: string, ids: string[]): Promise<Map<string, IssuesClusterOrm>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.manager().getRepository(IssuesClusterOrm).createQueryBuilder('c').where('c.organization_id = :organizationId AND c.id = ANY(:ids)', { organizationId, ids }).getMany();
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
   findCluster(organizationId: string, id: string): Promise<IssuesClusterOrm | null> {
     return this.manager().getRepository(IssuesClusterOrm).findOneBy({ organizationId, id });
   }

@@ -11,18 +11,25 @@ import { CreateChangeRequestInput } from '../../application/change-requests.serv
 export function parseCreateChangeRequestBody(body: unknown): CreateChangeRequestInput {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body)) throw new InvalidError('The body must be a JSON object');
-  const { subject, template } = body as Record<string, unknown>;
+  const { subject, template, conversationsIssuesCluster } = body as Record<string, unknown>;
   if (template !== undefined) {
     throw new InvalidError(
       'template: not supported when creating a change request; create it, then POST /spaces/{spaceId}/content/template with its changeRequestId',
     );
   }
-  if (subject === undefined) return {};
+  const input: CreateChangeRequestInput = {};
+  if (conversationsIssuesCluster !== undefined) {
+    if (typeof conversationsIssuesCluster !== 'string' || conversationsIssuesCluster.length < 1 || conversationsIssuesCluster.length > 64) {
+      throw new InvalidError('conversationsIssuesCluster: must be the id of an issues cluster');
+    }
+    input.conversationsIssuesCluster = conversationsIssuesCluster;
+  }
+  if (subject === undefined) return input;
   if (typeof subject !== 'string') throw new InvalidError('subject: must be a string');
   if (subject.length > CHANGE_REQUEST_SUBJECT_MAX) {
     throw new InvalidError(`subject: must be shorter than or equal to ${CHANGE_REQUEST_SUBJECT_MAX} characters`);
   }
-  return { subject };
+  return { ...input, subject };
 }
 
 /** For the OpenAPI document only. */
@@ -31,5 +38,6 @@ export const CREATE_CHANGE_REQUEST_BODY_SCHEMA = {
   additionalProperties: true,
   properties: {
     subject: { type: 'string', maxLength: CHANGE_REQUEST_SUBJECT_MAX, description: 'Subject of the change request' },
+    conversationsIssuesCluster: { type: 'string', maxLength: 64, description: 'Ours: the id of an issues cluster (conversation insights) this change request addresses' },
   },
 } as const;

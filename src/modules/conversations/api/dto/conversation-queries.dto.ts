@@ -33,7 +33,6 @@ export class ListClustersQueryDto extends ListQueryDto {
   @ApiPropertyOptional({
     enum: ['updatedAt', 'issues', 'conversations', 'tasksTotal', 'tasksBacklog', 'tasksStarted'],
     default: 'updatedAt',
-    description: 'The task counts cannot be sorted on here (400)',
   })
   @IsOptional()
   @IsIn(['updatedAt', 'issues', 'conversations', 'tasksTotal', 'tasksBacklog', 'tasksStarted'])

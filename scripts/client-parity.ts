@@ -24,6 +24,8 @@ const AREAS: Record<string, string[]> = {
   'change requests': ['change-requests', 'change-requests-reviews', 'change-request-reviewers', 'change-request-contributors', 'change-request-content', 'change-request-conversations'],
   comments: ['space-comments', 'space-comment', 'change-request-comments'],
   users: ['users'],
+  'OpenAPI specs': ['openapi', 'openapi-versions'],
+  translations: ['translations', 'glossary'],
 };
 
 /** Why an operation of a built area is left out. Anything missing and not listed here says so. */
@@ -40,11 +42,14 @@ const LEFT_OUT: Record<string, string> = {
   duplicateSiteSpace: 'a sites operation (GitBook tags it `spaces`); sites are not built yet',
   getComputedDocument: 'computed content (integration-generated pages) is not built',
   getComputedRevision: 'computed content (integration-generated pages) is not built',
-  listChangeRequestConversations: 'links to Assistant conversations (the conversations module) are not built',
-  deleteChangeRequestConversation: 'links to Assistant conversations (the conversations module) are not built',
-  updateChangeRequestConversation: 'links to Assistant conversations (the conversations module) are not built',
+  listChangeRequestConversations: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',
+  deleteChangeRequestConversation: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',
+  updateChangeRequestConversation: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',
   createUserNotificationsToken: 'no real-time notification service to issue tokens for',
   updateUserById: 'profiles are managed by the operator (CLI); no self-service profile edits yet',
+  listGlossaryEntries: 'the translation glossary is not built yet (translations use the instructions only)',
+  updateGlossaryEntries: 'the translation glossary is not built yet (translations use the instructions only)',
+  getGlossaryEntry: 'the translation glossary is not built yet (translations use the instructions only)',
 };
 
 interface Operation {

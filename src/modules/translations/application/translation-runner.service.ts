@@ -57,7 +57,11 @@ export class TranslationRunner {
   async run({ translationId, generation }: RunTranslationPayload, signal?: AbortSignal): Promise<RunOutcome> {
     const translation = await this.repository.findById(translationId);
     if (!translation || translation.generation !== generation) return 'superseded';
-    if (translation.completedGeneration >= generation) return 'skipped';
+    if (translation.completedGeneration >= generation) {
+      // Written, but the worker died before marking it completed: only that is left to do.
+      if (translation.status === 'running') await this.repository.updateIfGeneration(translationId, generation, { status: 'completed' });
+      return 'skipped';
+    }
     const started = Date.now();
     const user = await this.identity.getUser(translation.requestedBy);
     let sent: { pages: number; words: number };
@@ -204,6 +208,8 @@ export class TranslationRunner {
         translation.id,
         translation.generation,
         {
+          // The run's outcome is in: a retry after a crash from here on does not count it again.
+          completedGeneration: translation.generation,
           resultRevisionId: revisionId,
           runs: translation.runs + 1,
           totalWords: translation.totalWords + sent.words,
@@ -224,7 +230,6 @@ export class TranslationRunner {
     const changeRequest = forChangeRequest.length > 0 ? await this.proposeOverHandEdits(user, translation, forChangeRequest) : null;
     const finished = await this.repository.updateIfGeneration(translation.id, translation.generation, {
       status: 'completed',
-      completedGeneration: translation.generation,
       ...(changeRequest ? { lastChangeRequestId: changeRequest } : {}),
     });
     return finished ? 'completed' : 'superseded';

@@ -19,6 +19,7 @@ import { OrganizationsModule } from './modules/organizations/organizations.modul
 import { PdfModule } from './modules/pdf/pdf.module';
 import { SearchModule } from './modules/search/search.module';
 import { SharingModule } from './modules/sharing/sharing.module';
+import { SitesModule } from './modules/sites/sites.module';
 import { SsoModule } from './modules/organizations/sso/sso.module';
 import { SpacesModule } from './modules/spaces/spaces.module';
 import { TeamsModule } from './modules/teams/teams.module';
@@ -52,6 +53,7 @@ import { MetricsModule } from './metrics/metrics.module';
     OpenAPIModule,
     TranslationsModule,
     ConversationsModule,
+    SitesModule,
   ],
 })
 export class AppModule {}

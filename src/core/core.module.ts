@@ -3,11 +3,12 @@ import { CLOCK, SystemClock, Urls } from '@app/common';
 import { Transactions } from '../database/transactions';
 import { AiProvider } from './ai/ai-provider';
 import { GuardedFetcher } from './outbound/guarded-fetcher';
+import { SecretBox } from './secrets/secret-box';
 
 /** Cross-cutting services every context module may inject. */
 @Global()
 @Module({
-  providers: [Urls, Transactions, GuardedFetcher, AiProvider, { provide: CLOCK, useClass: SystemClock }],
-  exports: [Urls, Transactions, GuardedFetcher, AiProvider, CLOCK],
+  providers: [Urls, Transactions, GuardedFetcher, AiProvider, SecretBox, { provide: CLOCK, useClass: SystemClock }],
+  exports: [Urls, Transactions, GuardedFetcher, AiProvider, SecretBox, CLOCK],
 })
 export class CoreModule {}

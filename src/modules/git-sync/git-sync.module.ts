@@ -10,13 +10,12 @@ import { GitSyncRunner } from './application/git-sync-runner.service';
 import { GitSyncService } from './application/git-sync.service';
 import { GitClient } from './infrastructure/git-client';
 import { GitSyncRepository } from './infrastructure/git-sync.repository';
-import { SecretBox } from './infrastructure/secret-box';
 
 /** Git Sync: import / export requests and info over HTTP; the runner is used by the worker's handlers. */
 @Module({
   imports: [SpacesModule, ContentCoreModule, FilesModule, ChangeRequestsModule, SearchCoreModule],
   controllers: [GitSyncController],
-  providers: [GitSyncService, GitSyncRunner, GitSyncRepository, GitClient, SecretBox, GitInfoPresenter],
+  providers: [GitSyncService, GitSyncRunner, GitSyncRepository, GitClient, GitInfoPresenter],
   exports: [GitSyncRunner],
 })
 export class GitSyncModule {}

@@ -34,5 +34,6 @@ import { SearchCoreModule } from './search-core.module';
     OrganizationPresenter,
     SpacePresenter,
   ],
+  exports: [SearchService],
 })
 export class SearchModule {}

@@ -11,6 +11,6 @@ import { SpacesRepository } from './infrastructure/spaces.repository';
   imports: [ContentCoreModule, SearchCoreModule],
   controllers: [SpacesController],
   providers: [SpacesService, SpacesRepository, SpacePresenter],
-  exports: [SpacesService],
+  exports: [SpacesService, SpacePresenter],
 })
 export class SpacesModule {}

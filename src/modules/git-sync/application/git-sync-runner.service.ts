@@ -23,7 +23,7 @@ import { RemoteUrl, redact } from '../domain/remote-url';
 import { GitClient, GitRemote, GitSyncError } from '../infrastructure/git-client';
 import { GitSyncOperationOrm, GitSyncStateOrm } from '../infrastructure/git-sync.orm';
 import { GitSyncRepository } from '../infrastructure/git-sync.repository';
-import { SecretBox } from '../infrastructure/secret-box';
+import { SecretBox } from '../../../core/secrets/secret-box';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',

@@ -8,7 +8,7 @@ import { Transactions } from '../../../database/transactions';
 import { parseRemoteUrl } from '../domain/remote-url';
 import { GitSyncRepository } from '../infrastructure/git-sync.repository';
 import { GitSyncOperationOrm } from '../infrastructure/git-sync.orm';
-import { SecretBox } from '../infrastructure/secret-box';
+import { SecretBox } from '../../../core/secrets/secret-box';
 import { GitExportJob, GitImportJob } from './git-sync.jobs';
 import { gitSyncSummary } from './git-sync-summary';
 

@@ -52,16 +52,27 @@ export class SearchService {
   ) {}
 
   async searchSpace(caller: User, spaceId: string, query: string, request: PageRequest): Promise<Page<PageResult>> {
-    const parts = parseQuery(query);
     const { space } = await this.spaces.get(caller, spaceId);
-    const state = space.toState();
+    return this.searchIn(space.toState(), query, request);
+  }
+
+  /**
+   * For a published site's readers, who have no account: the site already decided they may read
+   * this space (it is published in the site and its condition holds for them).
+   */
+  searchPublishedSpace(space: { id: string; revisionId: string; language: string | null }, query: string, request: PageRequest): Promise<Page<PageResult>> {
+    return this.searchIn(space, query, request);
+  }
+
+  private async searchIn(space: { id: string; revisionId: string; language: string | null }, query: string, request: PageRequest): Promise<Page<PageResult>> {
+    const parts = parseQuery(query);
     const cursor = decodeRankCursor(request.page);
-    await this.indexer.ensureCurrent(space.id, state.revisionId, state.language);
+    await this.indexer.ensureCurrent(space.id, space.revisionId, space.language);
     if (isEmpty(parts)) return { items: [], count: 0 };
 
     const { hits, total } = await this.index.searchSpace(
       space.id,
-      textSearchConfig(state.language),
+      textSearchConfig(space.language),
       parts,
       cursor ? { rank: cursor.rank, pageId: cursor.id } : null,
       request.limit + 1,

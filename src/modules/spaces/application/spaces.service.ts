@@ -119,6 +119,16 @@ export class SpacesService {
     return { space, role };
   }
 
+  /**
+   * For sites: the live spaces of the organization among `ids`, each with the caller's role on it
+   * (null without a caller: a published site's reader has no role, only what the site shows).
+   */
+  async viewsInOrganization(caller: User | null, organizationId: string, ids: string[]): Promise<Map<string, SpaceView>> {
+    const spaces = await this.spaces.findLiveMany(organizationId, [...new Set(ids)]);
+    const context = caller ? await this.access.context(caller, organizationId) : null;
+    return new Map(spaces.map((space) => [space.id, { space, role: context ? context.roleOnSpace(space.node) : null }]));
+  }
+
   async listInOrganization(caller: User, organizationId: string, request: PageRequest): Promise<Page<SpaceView>> {
     const context = await this.access.requireMember(caller, organizationId);
     const page = await this.spaces.listInOrganization(organizationId, context.spaceVisibility(), request);

@@ -31,6 +31,16 @@ export class SpacesRepository {
     return row ? toDomain(row) : null;
   }
 
+  /** The live spaces of an organization among `ids`. */
+  async findLiveMany(organizationId: string, ids: string[]): Promise<Space[]> {
+    if (!ids.length) return [];
+    const rows = await this.repo()
+      .createQueryBuilder('s')
+      .where('s.id IN (:...ids) AND s.organization_id = :organizationId AND s.deleted_at IS NULL', { ids, organizationId })
+      .getMany();
+    return rows.map(toDomain);
+  }
+
   /** A space, deleted or not. */
   async findAny(id: string, tx?: Tx): Promise<Space | null> {
     const row = await this.repo(tx).findOneBy({ id });

@@ -1,0 +1,166 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { Allow, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ListQueryDto } from '@app/common';
+import { AGENTS_CONTEXTS, SITE_TYPES, SITE_VISIBILITIES } from '../../domain/site';
+
+/*
+ * Bodies are declared here for the served OpenAPI document and the unknown-property check; their
+ * values are checked by the services (lengths, patterns, enums, references), which answer 400
+ * with the field named.
+ */
+
+const POINTER = {
+  type: 'object',
+  required: ['type', 'id'],
+  properties: { type: { type: 'string', enum: ['site-space', 'site-section', 'site-section-group'] }, id: { type: 'string' } },
+};
+const POSITION = { type: 'object', properties: { before: POINTER, after: POINTER } };
+
+function booleanQuery({ value }: { value: unknown }): unknown {
+  return value === 'true' ? true : value === 'false' ? false : value;
+}
+
+export class ListSitesQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ description: 'Only sites showing this space' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  space?: string;
+
+  @ApiPropertyOptional({ description: 'Only sites whose title contains this (case-insensitive)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  title?: string;
+
+  @ApiPropertyOptional({ type: Boolean })
+  @IsOptional()
+  @Transform(booleanQuery)
+  @IsBoolean()
+  published?: boolean;
+
+  @ApiPropertyOptional({ enum: SITE_TYPES, isArray: true })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? [value] : value))
+  @IsIn(SITE_TYPES, { each: true })
+  type?: string[];
+}
+
+export class ShareKeyQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ description: 'Share key of a share-link site (members do not need it)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  shareKey?: string;
+}
+
+export class ListSiteSpacesQueryDto extends ShareKeyQueryDto {
+  @ApiPropertyOptional({ type: Boolean, description: 'true: only the default site space; false: only the others' })
+  @IsOptional()
+  @Transform(booleanQuery)
+  @IsBoolean()
+  default?: boolean;
+}
+
+export class CreateSiteDto {
+  @ApiPropertyOptional({ enum: SITE_TYPES, default: 'basic' }) @Allow() type?: unknown;
+  @ApiPropertyOptional({ minLength: 2, maxLength: 128 }) @Allow() title?: unknown;
+  @ApiPropertyOptional({ enum: SITE_VISIBILITIES, default: 'public' }) @Allow() visibility?: unknown;
+  @ApiPropertyOptional({ type: [String], description: 'Spaces to publish (the first is the default site space)' }) @Allow() spaces?: unknown;
+}
+
+export class UpdateSiteDto {
+  @ApiPropertyOptional({ minLength: 2, maxLength: 128 }) @Allow() title?: unknown;
+  @ApiPropertyOptional({ enum: SITE_VISIBILITIES, description: 'Organization admins only' }) @Allow() visibility?: unknown;
+  @ApiPropertyOptional({ nullable: true, description: 'Readers reach the site at /sites/{basename}; unique across the server (409)' }) @Allow() basename?: unknown;
+  @ApiPropertyOptional({ nullable: true, description: 'A custom host name serving the site at its root (admins; unique, 409)' }) @Allow() hostname?: unknown;
+  @ApiPropertyOptional({ type: 'object', properties: { enabled: { type: 'boolean' } } } as never) @Allow() adaptiveContent?: unknown;
+  @ApiPropertyOptional({ enum: AGENTS_CONTEXTS }) @Allow() agentsContext?: unknown;
+  @ApiPropertyOptional({ description: 'Site space id: the default at the root, or in the default section' }) @Allow() defaultSiteSpace?: unknown;
+  @ApiPropertyOptional() @Allow() defaultSiteSection?: unknown;
+  @ApiPropertyOptional({ nullable: true, description: 'example.com/docs; null removes the proxy' }) @Allow() proxy?: unknown;
+}
+
+export class AdaptiveSchemaDto {
+  @ApiProperty({ type: 'object', description: 'A JSON Schema draft-07 object of the visitor claims', additionalProperties: true } as never) @Allow() jsonSchema: unknown;
+}
+
+export class AddSectionDto {
+  @ApiProperty() @Allow() spaceId: unknown;
+  @ApiPropertyOptional({ minLength: 2, maxLength: 128, nullable: true }) @Allow() title?: unknown;
+  @ApiPropertyOptional({ maxLength: 50, nullable: true }) @Allow() icon?: unknown;
+}
+
+export class UpdateSectionDto {
+  @ApiPropertyOptional({ minLength: 2, maxLength: 128 }) @Allow() title?: unknown;
+  @ApiPropertyOptional({ minLength: 1, maxLength: 100 }) @Allow() path?: unknown;
+  @ApiPropertyOptional() @Allow() defaultSiteSpace?: unknown;
+  @ApiPropertyOptional({ maxLength: 1024, nullable: true, description: 'An expression over visitor claims, e.g. `visitor.claims.unsigned.isBeta == true`; null removes it' }) @Allow() condition?: unknown;
+  @ApiPropertyOptional({ maxLength: 50, nullable: true }) @Allow() icon?: unknown;
+  @ApiPropertyOptional({ maxLength: 256, nullable: true }) @Allow() description?: unknown;
+}
+
+export class MoveDto {
+  @ApiPropertyOptional({ ...POSITION, description: 'before and/or after a sibling of the same level' } as never) @Allow() position?: unknown;
+}
+
+export class SortStructureDto {
+  @ApiProperty(POINTER as never) @Allow() item: unknown;
+  @ApiPropertyOptional({ ...POSITION, description: 'Without a position the item goes to the end of its level' } as never) @Allow() position?: unknown;
+}
+
+export class AddSectionGroupDto {
+  @ApiProperty({ minLength: 1, maxLength: 100 }) @Allow() title: unknown;
+  @ApiPropertyOptional({ maxLength: 50, nullable: true }) @Allow() icon?: unknown;
+  @ApiPropertyOptional({ type: [String] }) @Allow() sections?: unknown;
+  @ApiPropertyOptional({ description: 'Parent group id; omitted: the site root' }) @Allow() parent?: unknown;
+}
+
+export class UpdateSectionGroupDto {
+  @ApiPropertyOptional({ minLength: 1, maxLength: 100 }) @Allow() title?: unknown;
+  @ApiPropertyOptional({ maxLength: 50, nullable: true }) @Allow() icon?: unknown;
+}
+
+export class AddSectionToGroupDto {
+  @ApiProperty() @Allow() sectionId: unknown;
+}
+
+export class AddSiteSpaceDto {
+  @ApiProperty() @Allow() spaceId: unknown;
+  @ApiPropertyOptional({ description: 'Omitted: the default section, or the root of a site without sections' }) @Allow() sectionId?: unknown;
+}
+
+export class UpdateSiteSpaceDto {
+  @ApiPropertyOptional({ minLength: 1, maxLength: 100 }) @Allow() path?: unknown;
+  @ApiPropertyOptional({ maxLength: 1024, nullable: true }) @Allow() condition?: unknown;
+  @ApiPropertyOptional() @Allow() spaceId?: unknown;
+}
+
+export class CreateShareLinkDto {
+  @ApiProperty({ maxLength: 50 }) @Allow() name: unknown;
+}
+
+export class UpdateShareLinkDto {
+  @ApiPropertyOptional({ maxLength: 50 }) @Allow() name?: unknown;
+  @ApiPropertyOptional({ description: 'false revokes the link at once' }) @Allow() active?: unknown;
+}
+
+export class UpdatePublishingAuthDto {
+  @ApiProperty({ enum: ['custom'] }) @Allow() backend: unknown;
+  @ApiPropertyOptional({ nullable: true, format: 'uri', description: 'Where refused readers are sent to sign in' }) @Allow() fallbackURL?: unknown;
+}
+
+export class ResolvePublishedUrlDto {
+  @ApiProperty({ format: 'uri' }) @IsString() @MaxLength(4096) url: string;
+  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() redirectOnError?: boolean;
+  @ApiPropertyOptional({ type: 'object', properties: { jwtToken: { type: 'string' }, unsignedClaims: { type: 'object' }, type: { type: 'string', enum: ['human', 'agent'] } } } as never)
+  @Allow()
+  visitor?: unknown;
+}
+
+export class PublishedUrlQueryDto {
+  @ApiProperty({ format: 'uri' }) @IsString() @MaxLength(4096) url: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(8192) visitorAuthToken?: string;
+  @ApiPropertyOptional() @IsOptional() @Transform(booleanQuery) @IsBoolean() redirectOnError?: boolean;
+}

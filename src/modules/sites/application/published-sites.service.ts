@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { SignJWT, jwtVerify } from 'jose';
+import { APP_CONFIG, AppConfig, CLOCK, Clock, NotFoundError } from '@app/common';
+import { User } from '../../identity/domain/user';
+import { SpaceView, SpacesService } from '../../spaces/application/spaces.service';
+import { VisitorContext } from '../domain/condition';
+import { hashShareKey, looksLikeShareKey } from '../domain/share-key';
+import { ResolvedAddress, resolveAddress, segmentsOf, visibleStructure } from '../domain/site-address';
+import { VisitorAuthRequiredError, VisitorInput, visitorClaims } from '../domain/visitor';
+import { SiteOrm } from '../infrastructure/site.orm';
+import { SitesRepository, StructureRows } from '../infrastructure/sites.repository';
+import { SiteAccess } from './site-access';
+import { VisitorAuthService } from './visitor-auth.service';
+
+/** A published site as one reader sees it, at one address. */
+export interface PublishedTarget {
+  site: SiteOrm;
+  /** Sections and site spaces the reader may see (conditions applied, deleted spaces left out). */
+  rows: StructureRows;
+  spaces: Map<string, SpaceView>;
+  address: ResolvedAddress;
+  /** Origin and path of the site for this reader, with the share key when there is one, no trailing slash. */
+  siteBaseUrl: string;
+  shareKey?: string;
+  context: VisitorContext;
+  /** The reader presented a valid signed token (it is worth keeping in a cookie). */
+  verifiedToken?: string;
+}
+
+/** Where an address points before any access check: the site and the segments after its base. */
+export interface SiteLocation {
+  site: SiteOrm;
+  baseUrl: string;
+  segments: string[];
+}
+
+const API_TOKEN_SECONDS = 3600;
+
+/**
+ * Published sites as readers reach them: an address (our `/sites/{basename or id}/...` or a
+ * site's own host) resolves to a site, the share key or visitor token it needs, the section and
+ * variant the path names, and the page path left. `POST /urls/published` answers with it, and the
+ * reader pages render from it, so both always agree.
+ */
+@Injectable()
+export class PublishedSitesService {
+  private readonly publicUrl: URL;
+
+  constructor(
+    private readonly repository: SitesRepository,
+    private readonly siteAccess: SiteAccess,
+    private readonly spaces: SpacesService,
+    private readonly visitorAuth: VisitorAuthService,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.publicUrl = new URL(config.publicUrl);
+  }
+
+  /** The address of a site for readers: its own host when it has one, else under this server. */
+  siteUrl(site: SiteOrm): string {
+    return site.hostname ? `${this.publicUrl.protocol}//${site.hostname}` : `${this.publicUrl.origin}${this.basePath()}/sites/${site.basename ?? site.id}`;
+  }
+
+  /** Finds the site an address is on; null when it is on none. */
+  async locate(url: URL): Promise<SiteLocation | null> {
+    const segments = url.pathname.split('/').filter(Boolean).map(safeDecode);
+    const base = this.basePath().split('/').filter(Boolean);
+    if (url.host === this.publicUrl.host && base.every((part, i) => segments[i] === part) && segments[base.length] === 'sites' && segments[base.length + 1]) {
+      const key = segments[base.length + 1];
+      const site = (await this.repository.findByBasename(key)) ?? (await this.repository.findById(key));
+      return site ? { site, baseUrl: `${this.publicUrl.origin}${this.basePath()}/sites/${key}`, segments: segments.slice(base.length + 2) } : null;
+    }
+    const site = await this.repository.findByHostname(url.hostname.toLowerCase());
+    return site ? { site, baseUrl: `${url.protocol}//${url.host}`, segments } : null;
+  }
+
+  /**
+   * Opens a located site for a reader. Unpublished sites are not found; share-link sites need an
+   * active key as the first segment; visitor-auth sites need a JWT signed with the site's key.
+   */
+  async open(location: SiteLocation, visitor: VisitorInput): Promise<PublishedTarget> {
+    const { site } = location;
+    if (!site.published) throw NotFoundError.of('Site');
+    const segments = [...location.segments];
+    let siteBaseUrl = location.baseUrl;
+    let shareKey: string | undefined;
+    if (site.visibility === 'share-link') {
+      const candidate = segments[0];
+      if (!candidate || !looksLikeShareKey(candidate) || !(await this.repository.activeShareLink(site.id, hashShareKey(candidate)))) throw NotFoundError.of('Site');
+      shareKey = segments.shift();
+      siteBaseUrl = `${siteBaseUrl}/${shareKey}`;
+    }
+    const signed = await this.verifyVisitor(site, visitor.jwtToken);
+    const context: VisitorContext = { visitor: { claims: visitorClaims(signed, visitor.unsignedClaims ?? {}) } };
+    const all = await this.repository.structure(site.id);
+    const spaces = await this.spaces.viewsInOrganization(null, site.organizationId, all.siteSpaces.map((s) => s.spaceId));
+    const rows = visibleStructure(all, context, new Set(spaces.keys()));
+    const address = resolveAddress(rows, segments);
+    if (!address) throw NotFoundError.of('Site');
+    return { site, rows, spaces, address, siteBaseUrl, shareKey, context, ...(signed && visitor.jwtToken ? { verifiedToken: visitor.jwtToken } : {}) };
+  }
+
+  /** The URL of a section / variant / page for the reader of `target`. */
+  hrefOf(target: PublishedTarget, sectionId: string | null, siteSpaceId: string | null, pagePath = ''): string {
+    const parts = [...segmentsOf(target.rows, sectionId, siteSpaceId), ...(pagePath ? [pagePath] : [])];
+    return parts.length ? `${target.siteBaseUrl}/${parts.map((p) => p.split('/').map(encodeURIComponent).join('/')).join('/')}` : `${target.siteBaseUrl}/`;
+  }
+
+  /** GitBook's PublishedSiteContent for `POST /urls/published`, with a short-lived site token carrying the claims. */
+  async lookup(url: string, visitor: VisitorInput, redirectOnError: boolean): Promise<Record<string, unknown>> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw NotFoundError.of('Published content for this URL');
+    }
+    const location = await this.locate(parsed);
+    if (!location) throw NotFoundError.of('Published content for this URL');
+    let target: PublishedTarget;
+    try {
+      target = await this.open(location, visitor);
+    } catch (error) {
+      if (error instanceof VisitorAuthRequiredError && redirectOnError && error.loginUrl) return { target: 'application', redirect: withLocation(error.loginUrl, url) };
+      throw error;
+    }
+    const { address, site } = target;
+    const basePath = `${new URL(this.hrefOf(target, address.sectionId, address.siteSpaceId)).pathname.replace(/\/$/, '')}/`;
+    const siteBasePath = `${new URL(target.siteBaseUrl).pathname.replace(/\/$/, '')}/`;
+    return {
+      site: site.id,
+      ...(address.sectionId ? { siteSection: address.sectionId } : {}),
+      siteSpace: address.siteSpaceId,
+      space: address.spaceId,
+      pathname: address.pagePath,
+      basePath,
+      siteBasePath,
+      apiToken: await this.apiToken(target),
+      organization: site.organizationId,
+      ...(target.shareKey ? { shareKey: target.shareKey } : {}),
+      complete: true,
+      contextId: contextId(target.context),
+      canonicalUrl: this.hrefOf(target, address.sectionId, address.siteSpaceId, address.pagePath),
+    };
+  }
+
+  /** For the API's `GET .../published` and `GET .../structure`: the whole structure as a member sees it. */
+  async forMember(caller: User, organizationId: string, siteId: string): Promise<{ site: SiteOrm; rows: StructureRows; spaces: Map<string, SpaceView> }> {
+    const { site } = await this.siteAccess.read(caller, organizationId, siteId);
+    const rows = await this.repository.structure(site.id);
+    const spaces = await this.spaces.viewsInOrganization(caller, organizationId, rows.siteSpaces.map((s) => s.spaceId));
+    return { site, rows, spaces };
+  }
+
+  /** Verified claims of the reader's token; refuses visitor-auth readers without a valid one. */
+  private async verifyVisitor(site: SiteOrm, token: string | undefined): Promise<Record<string, unknown> | null> {
+    const key = site.visitorAuthKey ? this.visitorAuth.signingKey(site) : null;
+    const required = site.visibility === 'visitor-auth';
+    const login = site.visitorAuthFallbackUrl;
+    if (!token || !key) {
+      if (required) throw new VisitorAuthRequiredError('This site is for signed-in readers: open it from your sign-in link', login);
+      return null;
+    }
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: this.clock.now(), clockTolerance: 30 });
+      return payload as Record<string, unknown>;
+    } catch (error) {
+      if (!required) return null;
+      const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
+      throw new VisitorAuthRequiredError(expired ? 'Your sign-in link has expired: sign in again' : 'Your sign-in token is not valid for this site', login);
+    }
+  }
+
+  private apiToken(target: PublishedTarget): Promise<string> {
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({
+      kind: 'site',
+      site: target.site.id,
+      siteSpace: target.address.siteSpaceId,
+      ...(target.address.sectionId ? { siteSection: target.address.sectionId } : {}),
+      space: target.address.spaceId,
+      organization: target.site.organizationId,
+      claims: target.context.visitor.claims,
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + API_TOKEN_SECONDS)
+      .sign(new TextEncoder().encode(target.site.tokenSecret));
+  }
+
+  private basePath(): string {
+    return this.publicUrl.pathname.replace(/\/+$/, '');
+  }
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function withLocation(loginUrl: string, location: string): string {
+  const url = new URL(loginUrl);
+  url.searchParams.set('location', location);
+  return url.toString();
+}
+
+/** Changes whenever what the reader may see changes (their claims). */
+export function contextId(context: VisitorContext): string {
+  return createHash('sha256').update(JSON.stringify(context.visitor.claims)).digest('base64url').slice(0, 16);
+}

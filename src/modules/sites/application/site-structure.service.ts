@@ -1,0 +1,423 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
+import { Transactions, Tx } from '../../../database/transactions';
+import { User } from '../../identity/domain/user';
+import { SpacesService } from '../../spaces/application/spaces.service';
+import { assertCondition } from '../domain/condition';
+import { assertPath, assertTitle, uniquePath } from '../domain/site';
+import { ItemPointer, MovePosition, Orderable, reorder } from '../domain/structure';
+import { SiteOrm } from '../infrastructure/site.orm';
+import { SiteSectionGroupOrm } from '../infrastructure/site-section-group.orm';
+import { SiteSectionOrm } from '../infrastructure/site-section.orm';
+import { SiteSpaceOrm } from '../infrastructure/site-space.orm';
+import { SitesRepository, StructureRows } from '../infrastructure/sites.repository';
+import { SiteAccess } from './site-access';
+
+type Entity = SiteSectionOrm | SiteSectionGroupOrm | SiteSpaceOrm;
+
+/** One item among its siblings, whatever its kind (sections and groups share an order). */
+interface Slot extends Orderable {
+  entity: Entity;
+}
+
+export interface SectionInput {
+  title?: unknown;
+  path?: unknown;
+  defaultSiteSpace?: unknown;
+  condition?: unknown;
+  icon?: unknown;
+  description?: unknown;
+}
+
+function optionalString(value: unknown, field: string, max: number): string | null {
+  if (value === null) return null;
+  if (typeof value !== 'string' || value.length > max) throw new InvalidError(`${field}: a string of at most ${max} characters, or null`);
+  return value;
+}
+
+/**
+ * A site's navigation: sections (tabs), section groups (headings over sections), site spaces (a
+ * space shown in a section, or at the root of a site without sections; several in one section are
+ * variants, e.g. versions or languages). Every write locks the site row first, so edits of one
+ * site's structure run one at a time and positions and defaults stay consistent.
+ */
+@Injectable()
+export class SiteStructureService {
+  constructor(
+    private readonly repository: SitesRepository,
+    private readonly siteAccess: SiteAccess,
+    private readonly spaces: SpacesService,
+    private readonly transactions: Transactions,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async rows(caller: User, organizationId: string, siteId: string): Promise<{ site: SiteOrm; rows: StructureRows }> {
+    const { site } = await this.siteAccess.read(caller, organizationId, siteId);
+    return { site, rows: await this.repository.structure(site.id) };
+  }
+
+  async listSections(caller: User, organizationId: string, siteId: string, request: PageRequest): Promise<{ site: SiteOrm; page: Page<SiteSectionOrm>; rows: StructureRows }> {
+    const { site, rows } = await this.rows(caller, organizationId, siteId);
+    return { site, rows, page: await this.repository.listSections(site.id, request) };
+  }
+
+  async listGroups(caller: User, organizationId: string, siteId: string, request: PageRequest): Promise<{ site: SiteOrm; page: Page<SiteSectionGroupOrm>; rows: StructureRows }> {
+    const { site, rows } = await this.rows(caller, organizationId, siteId);
+    return { site, rows, page: await this.repository.listGroups(site.id, request) };
+  }
+
+  async listSiteSpaces(caller: User, organizationId: string, siteId: string, isDefault: boolean | undefined, request: PageRequest): Promise<{ site: SiteOrm; page: Page<SiteSpaceOrm> }> {
+    const { site } = await this.siteAccess.read(caller, organizationId, siteId);
+    return { site, page: await this.repository.listSiteSpaces(site.id, isDefault, request) };
+  }
+
+  // Sections ----------------------------------------------------------------------------------
+
+  /**
+   * A new section showing `spaceId`. The first section of a site that already shows site spaces
+   * at its root takes those along into a default section first, so nothing readers had disappears.
+   */
+  async addSection(caller: User, organizationId: string, siteId: string, input: { spaceId: unknown; title?: unknown; icon?: unknown }): Promise<SiteSectionOrm> {
+    const space = await this.readableSpace(caller, organizationId, input.spaceId, 'spaceId');
+    return this.write(caller, organizationId, siteId, async (site, rows, tx) => {
+      const icon = input.icon === undefined ? null : optionalString(input.icon, 'icon', 50);
+      const now = this.clock.now();
+      const rootItems = this.children(rows, null);
+      if (!rows.sections.length && rows.siteSpaces.length) {
+        const first = this.newSection(site.id, site.title, [], rootItems.length, now, true);
+        await this.repository.save(first, tx);
+        rows.sections.push(first);
+        for (const siteSpace of rows.siteSpaces) siteSpace.sectionId = first.id;
+        await this.repository.saveAll(rows.siteSpaces, tx);
+      }
+      const title = input.title === undefined || input.title === null ? sectionTitle(space.title) : assertTitle(input.title);
+      const section = this.newSection(site.id, title, rows.sections.map((s) => s.path), this.children(rows, null).length, now, rows.sections.length === 0);
+      section.icon = icon;
+      await this.repository.save(section, tx);
+      await this.repository.save(this.newSiteSpace(site.id, section.id, space.id, space.title, [], 0, now, true), tx);
+      return section;
+    });
+  }
+
+  async updateSection(caller: User, organizationId: string, siteId: string, sectionId: string, input: SectionInput): Promise<SiteSectionOrm> {
+    return this.write(caller, organizationId, siteId, async (site, rows, tx) => {
+      const section = this.section(rows, sectionId);
+      if (input.title !== undefined) section.title = assertTitle(input.title);
+      if (input.path !== undefined) {
+        const path = assertPath(input.path);
+        if (rows.sections.some((s) => s.id !== section.id && s.path === path)) throw new ConflictError(`path: another section of this site uses "${path}"`);
+        section.path = path;
+      }
+      if (input.condition !== undefined) section.condition = input.condition === null ? null : assertCondition(input.condition);
+      if (input.icon !== undefined) section.icon = optionalString(input.icon, 'icon', 50);
+      if (input.description !== undefined) section.description = optionalString(input.description, 'description', 256);
+      await this.repository.save(section, tx);
+      if (input.defaultSiteSpace !== undefined) await this.setDefaultSiteSpace(site, input.defaultSiteSpace, section.id, tx, rows);
+      return section;
+    });
+  }
+
+  /** Removes the section and its site spaces; another section becomes the default if it was. */
+  async deleteSection(caller: User, organizationId: string, siteId: string, sectionId: string): Promise<void> {
+    await this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+      const section = this.section(rows, sectionId);
+      await this.repository.deleteSection(section.id, tx);
+      const rest = rows.sections.filter((s) => s.id !== section.id);
+      if (section.isDefault && rest.length) {
+        rest[0].isDefault = true;
+        await this.repository.save(rest[0], tx);
+      }
+    });
+  }
+
+  async moveSection(caller: User, organizationId: string, siteId: string, sectionId: string, position: MovePosition | undefined): Promise<SiteSectionOrm> {
+    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+      const section = this.section(rows, sectionId);
+      await this.place(rows, { type: 'site-section', id: section.id }, position, tx);
+      return section;
+    });
+  }
+
+  // Section groups ----------------------------------------------------------------------------
+
+  async addGroup(caller: User, organizationId: string, siteId: string, input: { title: unknown; icon?: unknown; sections?: unknown; parent?: unknown }): Promise<SiteSectionGroupOrm> {
+    return this.write(caller, organizationId, siteId, async (site, rows, tx) => {
+      const title = assertTitle(input.title, 'title', 1, 100);
+      const icon = input.icon === undefined ? null : optionalString(input.icon, 'icon', 50);
+      const parentId = input.parent === undefined || input.parent === null ? null : this.group(rows, String(input.parent), 'parent').id;
+      const sectionIds = input.sections === undefined ? [] : stringList(input.sections, 'sections');
+      const members = sectionIds.map((id) => this.section(rows, id, 'sections'));
+      const group = Object.assign(new SiteSectionGroupOrm(), { id: newId(), siteId: site.id, parentId, title, icon, position: this.children(rows, parentId).length, createdAt: this.clock.now() });
+      await this.repository.save(group, tx);
+      rows.groups.push(group);
+      for (const section of members) await this.putInGroup(rows, section, group.id, tx);
+      return group;
+    });
+  }
+
+  async updateGroup(caller: User, organizationId: string, siteId: string, groupId: string, input: { title?: unknown; icon?: unknown }): Promise<SiteSectionGroupOrm> {
+    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+      const group = this.group(rows, groupId);
+      if (input.title !== undefined) group.title = assertTitle(input.title, 'title', 1, 100);
+      if (input.icon !== undefined) group.icon = optionalString(input.icon, 'icon', 50);
+      await this.repository.save(group, tx);
+      return group;
+    });
+  }
+
+  /** Its sections and sub-groups move up to where the group was. False when there was no such group. */
+  async deleteGroup(caller: User, organizationId: string, siteId: string, groupId: string): Promise<boolean> {
+    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+      const group = rows.groups.find((g) => g.id === groupId);
+      if (!group) return false;
+      for (const slot of this.children(rows, group.id)) {
+        if (slot.entity instanceof SiteSectionOrm) slot.entity.groupId = group.parentId;
+        else (slot.entity as SiteSectionGroupOrm).parentId = group.parentId;
+        slot.entity.position = this.children(rows, group.parentId).length;
+        await this.repository.save(slot.entity, tx);
+      }
+      await this.repository.deleteGroup(group.id, tx);
+      return true;
+    });
+  }
+
+  async addSectionToGroup(caller: User, organizationId: string, siteId: string, groupId: string, sectionId: unknown): Promise<SiteSectionGroupOrm> {
+    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+      const group = this.group(rows, groupId);
+      if (typeof sectionId !== 'string') throw new InvalidError('sectionId: required');
+      await this.putInGroup(rows, this.section(rows, sectionId, 'sectionId'), group.id, tx);
+      return group;
+    });
+  }
+
+  /** The section goes back to the group's parent. False when it was not in the group. */
+  async removeSectionFromGroup(caller: User, organizationId: string, siteId: string, groupId: string, sectionId: string): Promise<boolean> {
+    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+      const group = this.group(rows, groupId);
+      const section = rows.sections.find((s) => s.id === sectionId && s.groupId === group.id);
+      if (!section) return false;
+      await this.putInGroup(rows, section, group.parentId, tx);
+      return true;
+    });
+  }
+
+  async moveGroup(caller: User, organizationId: string, siteId: string, groupId: string, position: MovePosition | undefined): Promise<SiteSectionGroupOrm> {
+    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+      const group = this.group(rows, groupId);
+      await this.place(rows, { type: 'site-section-group', id: group.id }, position, tx);
+      return group;
+    });
+  }
+
+  // Site spaces -------------------------------------------------------------------------------
+
+  /** Into `sectionId`, else the default section, else the site's root (a site without sections). */
+  async addSiteSpace(caller: User, organizationId: string, siteId: string, input: { spaceId: unknown; sectionId?: unknown }): Promise<SiteSpaceOrm> {
+    const space = await this.readableSpace(caller, organizationId, input.spaceId, 'spaceId');
+    return this.write(caller, organizationId, siteId, async (site, rows, tx) => {
+      let sectionId: string | null;
+      if (input.sectionId !== undefined && input.sectionId !== null) sectionId = this.section(rows, String(input.sectionId), 'sectionId').id;
+      else sectionId = rows.sections.find((s) => s.isDefault)?.id ?? rows.sections[0]?.id ?? null;
+      const siblings = rows.siteSpaces.filter((s) => s.sectionId === sectionId);
+      const siteSpace = this.newSiteSpace(site.id, sectionId, space.id, space.title, siblings.map((s) => s.path), siblings.length, this.clock.now(), siblings.length === 0);
+      await this.repository.save(siteSpace, tx);
+      return siteSpace;
+    });
+  }
+
+  async updateSiteSpace(caller: User, organizationId: string, siteId: string, siteSpaceId: string, input: { path?: unknown; condition?: unknown; spaceId?: unknown }): Promise<SiteSpaceOrm> {
+    const space = input.spaceId === undefined ? null : await this.readableSpace(caller, organizationId, input.spaceId, 'spaceId');
+    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+      const siteSpace = this.siteSpace(rows, siteSpaceId);
+      if (input.path !== undefined) {
+        const path = assertPath(input.path);
+        if (rows.siteSpaces.some((s) => s.id !== siteSpace.id && s.sectionId === siteSpace.sectionId && s.path === path)) {
+          throw new ConflictError(`path: another site space ${siteSpace.sectionId ? 'of this section' : 'of this site'} uses "${path}"`);
+        }
+        siteSpace.path = path;
+      }
+      if (input.condition !== undefined) siteSpace.condition = input.condition === null ? null : assertCondition(input.condition);
+      if (space) siteSpace.spaceId = space.id;
+      await this.repository.save(siteSpace, tx);
+      return siteSpace;
+    });
+  }
+
+  async deleteSiteSpace(caller: User, organizationId: string, siteId: string, siteSpaceId: string): Promise<void> {
+    await this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+      const siteSpace = this.siteSpace(rows, siteSpaceId);
+      await this.repository.deleteSiteSpace(siteSpace.id, tx);
+      const next = rows.siteSpaces.find((s) => s.id !== siteSpace.id && s.sectionId === siteSpace.sectionId);
+      if (siteSpace.isDefault && next) {
+        next.isDefault = true;
+        await this.repository.save(next, tx);
+      }
+    });
+  }
+
+  async moveSiteSpace(caller: User, organizationId: string, siteId: string, siteSpaceId: string, position: MovePosition | undefined): Promise<SiteSpaceOrm> {
+    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+      const siteSpace = this.siteSpace(rows, siteSpaceId);
+      await this.place(rows, { type: 'site-space', id: siteSpace.id }, position, tx);
+      return siteSpace;
+    });
+  }
+
+  async siteSpaceCustomization(caller: User, organizationId: string, siteId: string, siteSpaceId: string): Promise<{ site: SiteOrm; siteSpace: SiteSpaceOrm }> {
+    const { site, rows } = await this.rows(caller, organizationId, siteId);
+    return { site, siteSpace: this.siteSpace(rows, siteSpaceId) };
+  }
+
+  async setSiteSpaceCustomization(caller: User, organizationId: string, siteId: string, siteSpaceId: string, override: (site: SiteOrm, current: Record<string, unknown> | null) => Record<string, unknown> | null): Promise<{ site: SiteOrm; siteSpace: SiteSpaceOrm }> {
+    return this.write(caller, organizationId, siteId, async (site, rows, tx) => {
+      const siteSpace = this.siteSpace(rows, siteSpaceId);
+      siteSpace.customization = override(site, siteSpace.customization);
+      await this.repository.save(siteSpace, tx);
+      return { site, siteSpace };
+    });
+  }
+
+  /** sortSiteStructure: any item, before or after a sibling of the same level (the end without a position). */
+  async sort(caller: User, organizationId: string, siteId: string, item: ItemPointer, position: MovePosition | undefined): Promise<void> {
+    await this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+      await this.place(rows, item, position, tx);
+    });
+  }
+
+  // Defaults (also used by the site's PATCH) ----------------------------------------------------
+
+  async setDefaultSiteSpace(site: SiteOrm, value: unknown, sectionId: string | null, tx: Tx, loaded?: StructureRows): Promise<void> {
+    const rows = loaded ?? (await this.repository.structure(site.id, tx));
+    if (typeof value !== 'string') throw new InvalidError('defaultSiteSpace: a site space id');
+    const chosen = rows.siteSpaces.find((s) => s.id === value);
+    const container = sectionId ?? rows.sections.find((s) => s.isDefault)?.id ?? null;
+    if (!chosen || chosen.sectionId !== container) throw new InvalidError(`defaultSiteSpace: "${value}" is not a site space ${container ? 'of the section' : 'at the root of the site'}`);
+    for (const siteSpace of rows.siteSpaces.filter((s) => s.sectionId === container && s.isDefault !== (s.id === chosen.id))) {
+      siteSpace.isDefault = siteSpace.id === chosen.id;
+      await this.repository.save(siteSpace, tx);
+    }
+  }
+
+  async setDefaultSection(site: SiteOrm, value: unknown, tx: Tx): Promise<void> {
+    const rows = await this.repository.structure(site.id, tx);
+    if (typeof value !== 'string') throw new InvalidError('defaultSiteSection: a section id');
+    if (!rows.sections.some((s) => s.id === value)) throw new InvalidError(`defaultSiteSection: "${value}" is not a section of the site`);
+    for (const section of rows.sections.filter((s) => s.isDefault !== (s.id === value))) {
+      section.isDefault = section.id === value;
+      await this.repository.save(section, tx);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private async write<T>(caller: User, organizationId: string, siteId: string, work: (site: SiteOrm, rows: StructureRows, tx: Tx) => Promise<T>): Promise<T> {
+    await this.siteAccess.orgRole(caller, organizationId, 'create');
+    return this.transactions.run(async (tx) => {
+      const site = await this.siteAccess.lock(organizationId, siteId, tx);
+      const result = await work(site, await this.repository.structure(site.id, tx), tx);
+      await this.repository.update(site.id, { updatedAt: this.clock.now() }, tx);
+      return result;
+    });
+  }
+
+  /** Called before the write transaction opens (it reads through the pool). */
+  private async readableSpace(caller: User, organizationId: string, value: unknown, field: string) {
+    if (typeof value !== 'string' || !value) throw new InvalidError(`${field}: a space id`);
+    const view = (await this.spaces.viewsInOrganization(caller, organizationId, [value])).get(value);
+    if (!view?.role) throw NotFoundError.of('Space', value);
+    return view.space.toState();
+  }
+
+  /** The items directly under a group (null: the root), sections and groups together, in order. */
+  private children(rows: StructureRows, groupId: string | null): Slot[] {
+    const slots: Slot[] = [
+      ...rows.sections.filter((s) => s.groupId === groupId).map((entity) => ({ id: entity.id, position: entity.position, entity })),
+      ...rows.groups.filter((g) => g.parentId === groupId).map((entity) => ({ id: entity.id, position: entity.position, entity })),
+    ];
+    return slots.sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+  }
+
+  private async place(rows: StructureRows, item: ItemPointer, position: MovePosition | undefined, tx: Tx): Promise<void> {
+    let siblings: Slot[];
+    if (item.type === 'site-space') {
+      const siteSpace = this.siteSpace(rows, item.id, 'item');
+      siblings = rows.siteSpaces.filter((s) => s.sectionId === siteSpace.sectionId).map((entity) => ({ id: entity.id, position: entity.position, entity }));
+    } else {
+      const entity = item.type === 'site-section' ? this.section(rows, item.id, 'item') : this.group(rows, item.id, 'item');
+      siblings = this.children(rows, entity instanceof SiteSectionOrm ? entity.groupId : entity.parentId);
+    }
+    const moving = siblings.find((slot) => slot.id === item.id)!;
+    for (const pointer of [position?.before, position?.after]) {
+      if (pointer && !siblings.some((slot) => slot.id === pointer.id && kindOf(slot.entity) === pointer.type)) {
+        throw new InvalidError(`position: ${pointer.type} "${pointer.id}" is not a sibling of the item being moved`);
+      }
+    }
+    const ordered = reorder(siblings, moving, position, new Set(siblings.map((slot) => slot.id)));
+    for (const slot of ordered) {
+      if (slot.entity.position !== slot.position) {
+        slot.entity.position = slot.position;
+        await this.repository.save(slot.entity, tx);
+      }
+    }
+  }
+
+  private async putInGroup(rows: StructureRows, section: SiteSectionOrm, groupId: string | null, tx: Tx): Promise<void> {
+    if (section.groupId === groupId) return;
+    section.groupId = groupId;
+    section.position = Math.max(-1, ...this.children(rows, groupId).filter((slot) => slot.id !== section.id).map((slot) => slot.position)) + 1;
+    await this.repository.save(section, tx);
+  }
+
+  private newSection(siteId: string, title: string, takenPaths: string[], position: number, now: Date, isDefault: boolean): SiteSectionOrm {
+    return Object.assign(new SiteSectionOrm(), {
+      id: newId(),
+      siteId,
+      groupId: null,
+      title: sectionTitle(title),
+      description: null,
+      path: uniquePath(title, takenPaths),
+      condition: null,
+      icon: null,
+      isDefault,
+      position,
+      createdAt: now,
+    });
+  }
+
+  private newSiteSpace(siteId: string, sectionId: string | null, spaceId: string, title: string, takenPaths: string[], position: number, now: Date, isDefault: boolean): SiteSpaceOrm {
+    return Object.assign(new SiteSpaceOrm(), { id: newId(), siteId, sectionId, spaceId, path: uniquePath(title, takenPaths), condition: null, isDefault, position, customization: null, createdAt: now });
+  }
+
+  private section(rows: StructureRows, id: string, field?: string): SiteSectionOrm {
+    const section = rows.sections.find((s) => s.id === id);
+    if (!section) throw field ? new InvalidError(`${field}: "${id}" is not a section of this site`) : NotFoundError.of('Site section', id);
+    return section;
+  }
+
+  private group(rows: StructureRows, id: string, field?: string): SiteSectionGroupOrm {
+    const group = rows.groups.find((g) => g.id === id);
+    if (!group) throw field ? new InvalidError(`${field}: "${id}" is not a section group of this site`) : NotFoundError.of('Site section group', id);
+    return group;
+  }
+
+  private siteSpace(rows: StructureRows, id: string, field?: string): SiteSpaceOrm {
+    const siteSpace = rows.siteSpaces.find((s) => s.id === id);
+    if (!siteSpace) throw field ? new InvalidError(`${field}: "${id}" is not a site space of this site`) : NotFoundError.of('Site space', id);
+    return siteSpace;
+  }
+}
+
+function kindOf(entity: Entity): ItemPointer['type'] {
+  return entity instanceof SiteSectionOrm ? 'site-section' : entity instanceof SiteSectionGroupOrm ? 'site-section-group' : 'site-space';
+}
+
+/** Section titles are 2 to 128 characters; a one-letter space title is padded rather than refused. */
+function sectionTitle(title: string): string {
+  const trimmed = title.trim().slice(0, 128);
+  return trimmed.length >= 2 ? trimmed : `${trimmed || 'Section'} `.padEnd(2, '-');
+}
+
+function stringList(value: unknown, field: string): string[] {
+  if (!Array.isArray(value) || value.length > 100 || value.some((v) => typeof v !== 'string')) throw new InvalidError(`${field}: an array of ids`);
+  return value as string[];
+}

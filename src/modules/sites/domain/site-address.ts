@@ -1,0 +1,58 @@
+import type { StructureRows } from '../infrastructure/sites.repository';
+import { VisitorContext, visible } from './condition';
+
+/** The parts of a structure a reader's address selects, once conditions are applied. */
+export interface ResolvedAddress {
+  sectionId: string | null;
+  siteSpaceId: string;
+  spaceId: string;
+  /** Segments consumed by the section and the variant (empty for defaults). */
+  segments: string[];
+  /** What is left: the page's path inside the space. */
+  pagePath: string;
+}
+
+/** Sections and site spaces a visitor may see: conditions hold, and a section shows at least one visible site space. */
+export function visibleStructure(rows: StructureRows, context: VisitorContext, liveSpaces: Set<string>): StructureRows {
+  const siteSpaces = rows.siteSpaces.filter((s) => liveSpaces.has(s.spaceId) && visible(s.condition, context));
+  const sections = rows.sections.filter((section) => visible(section.condition, context) && siteSpaces.some((s) => s.sectionId === section.id));
+  const kept = new Set(sections.map((s) => s.id));
+  return { sections, groups: rows.groups, siteSpaces: siteSpaces.filter((s) => s.sectionId === null || kept.has(s.sectionId)) };
+}
+
+/**
+ * Reads `[section][/variant]/page/path` against a visible structure: a first segment naming a
+ * section selects it (else the default section), the next naming one of its site spaces selects
+ * that variant (else the default one). Null when nothing is visible.
+ */
+export function resolveAddress(rows: StructureRows, segments: string[]): ResolvedAddress | null {
+  const rest = [...segments];
+  const consumed: string[] = [];
+  let sectionId: string | null = null;
+  if (rows.sections.length) {
+    const named = rows.sections.find((s) => !s.isDefault && s.path === rest[0]);
+    const section = named ?? rows.sections.find((s) => s.isDefault) ?? rows.sections[0];
+    if (named) consumed.push(rest.shift()!);
+    sectionId = section.id;
+  }
+  const variants = rows.siteSpaces.filter((s) => s.sectionId === sectionId);
+  if (!variants.length) return null;
+  const named = variants.find((s) => !s.isDefault && s.path === rest[0]);
+  const siteSpace = named ?? variants.find((s) => s.isDefault) ?? variants[0];
+  if (named) consumed.push(rest.shift()!);
+  return { sectionId, siteSpaceId: siteSpace.id, spaceId: siteSpace.spaceId, segments: consumed, pagePath: rest.join('/') };
+}
+
+/** The address segments of a section or variant: none for the defaults. */
+export function segmentsOf(rows: StructureRows, sectionId: string | null, siteSpaceId: string | null): string[] {
+  const out: string[] = [];
+  const section = rows.sections.find((s) => s.id === sectionId);
+  const defaultSection = rows.sections.find((s) => s.isDefault) ?? rows.sections[0];
+  if (section && section.id !== defaultSection?.id) out.push(section.path);
+  const container = section?.id ?? null;
+  const variants = rows.siteSpaces.filter((s) => s.sectionId === container);
+  const siteSpace = variants.find((s) => s.id === siteSpaceId);
+  const defaultVariant = variants.find((s) => s.isDefault) ?? variants[0];
+  if (siteSpace && siteSpace.id !== defaultVariant?.id) out.push(siteSpace.path);
+  return out;
+}

@@ -1,0 +1,86 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
+import { OrganizationOrm } from '../../organizations/infrastructure/organization.orm';
+
+/**
+ * A published docs site of an organization. `basename` and `hostname` are global: readers reach
+ * the site at `/sites/{basename}` and at its own host. The visitor signing key is sealed
+ * (SecretBox); `tokenSecret` signs the short-lived site tokens `POST /urls/published` hands out.
+ */
+@Entity('sites')
+@Index('sites_org_created_idx', ['organizationId', 'createdAt', 'id'])
+@Index('sites_basename_key', ['basename'], { unique: true, where: 'basename IS NOT NULL' })
+@Index('sites_hostname_key', ['hostname'], { unique: true, where: 'hostname IS NOT NULL' })
+export class SiteOrm {
+  @PrimaryColumn(primaryIdColumn())
+  id: string;
+
+  @Column(idColumn({ name: 'organization_id' }))
+  organizationId: string;
+
+  @ManyToOne(() => OrganizationOrm, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationOrm;
+
+  @Column({ type: 'varchar', length: 32 })
+  type: string;
+
+  @Column({ type: 'varchar', length: 128 })
+  title: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  visibility: string;
+
+  @Column({ type: 'boolean', default: false })
+  published: boolean;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  basename: string | null;
+
+  @Column({ type: 'varchar', length: 253, nullable: true })
+  hostname: string | null;
+
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  proxy: string | null;
+
+  @Column({ name: 'adaptive_content', type: 'boolean', default: false })
+  adaptiveContent: boolean;
+
+  @Column({ name: 'agents_context', type: 'varchar', length: 16, default: 'included' })
+  agentsContext: string;
+
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  customization: Record<string, unknown>;
+
+  @Column({ name: 'adaptive_schema', type: 'jsonb', nullable: true })
+  adaptiveSchema: Record<string, unknown> | null;
+
+  @Column(timestampColumn({ name: 'adaptive_schema_updated_at', nullable: true }))
+  adaptiveSchemaUpdatedAt: Date | null;
+
+  @Column({ name: 'visitor_auth_backend', type: 'varchar', length: 16, default: 'custom' })
+  visitorAuthBackend: string;
+
+  @Column({ name: 'visitor_auth_fallback_url', type: 'varchar', length: 2048, nullable: true })
+  visitorAuthFallbackUrl: string | null;
+
+  /** SecretBox-sealed HS256 key visitors' JWTs are signed with; null until first generated. */
+  @Column({ name: 'visitor_auth_key', type: 'text', nullable: true })
+  visitorAuthKey: string | null;
+
+  @Column({ name: 'token_secret', type: 'varchar', length: 64 })
+  tokenSecret: string;
+
+  /** Bumped by every change readers would see: part of the published pages' ETag. */
+  @Column({ type: 'integer', default: 1 })
+  version: number;
+
+  @Column(idColumn({ name: 'created_by' }))
+  createdBy: string;
+
+  @Column(timestampColumn({ name: 'created_at' }))
+  createdAt: Date;
+
+  @Column(timestampColumn({ name: 'updated_at' }))
+  updatedAt: Date;
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { SpacesModule } from '../spaces/spaces.module';
+import { PublishedUrlsController } from './api/published-urls.controller';
+import { ShareLinksController } from './api/share-links.controller';
+import { SitePresenter } from './api/site.presenter';
+import { SiteStructureController } from './api/site-structure.controller';
+import { SitesController } from './api/sites.controller';
+import { PublishedSitesService } from './application/published-sites.service';
+import { ShareLinksService } from './application/share-links.service';
+import { SiteAccess } from './application/site-access';
+import { SiteStructureService } from './application/site-structure.service';
+import { SitesService } from './application/sites.service';
+import { VisitorAuthService } from './application/visitor-auth.service';
+import { SitesRepository } from './infrastructure/sites.repository';
+
+/** Sites: the 27 endpoints and GitBook's later additions, audiences, and the resolution of published addresses. */
+@Module({
+  imports: [SpacesModule],
+  controllers: [SitesController, SiteStructureController, ShareLinksController, PublishedUrlsController],
+  providers: [SitesService, SiteStructureService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitesRepository, SitePresenter],
+  exports: [PublishedSitesService, SitesService],
+})
+export class SitesModule {}

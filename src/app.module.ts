@@ -20,6 +20,7 @@ import { PdfModule } from './modules/pdf/pdf.module';
 import { SearchModule } from './modules/search/search.module';
 import { SharingModule } from './modules/sharing/sharing.module';
 import { SitesModule } from './modules/sites/sites.module';
+import { PublishedModule } from './modules/published/published.module';
 import { SsoModule } from './modules/organizations/sso/sso.module';
 import { SpacesModule } from './modules/spaces/spaces.module';
 import { TeamsModule } from './modules/teams/teams.module';
@@ -54,6 +55,7 @@ import { MetricsModule } from './metrics/metrics.module';
     TranslationsModule,
     ConversationsModule,
     SitesModule,
+    PublishedModule,
   ],
 })
 export class AppModule {}

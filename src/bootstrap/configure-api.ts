@@ -6,6 +6,7 @@ import { setupOpenApi } from './openapi/setup-openapi';
 import { applySecurityHeaders } from './security-headers';
 import { mountAdminConsole } from '../admin/admin-console';
 import { mountMetrics } from '../metrics/mount-metrics';
+import { mountPublishedSites } from '../modules/published/api/published-site.routes';
 
 /** Everything the HTTP app needs beyond its modules; shared by main.ts and the test app factory. */
 export function configureApi(app: INestApplication, config: AppConfig): void {
@@ -17,6 +18,8 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   installRequestParsing(app, config.bodyLimit);
   // Browser-facing addresses live outside /v1: SAML sign-in (start, ACS, SP metadata), PDF downloads and public OpenAPI specs.
   mountAdminConsole(app, config);
+  // Published sites: /sites/{basename}/... and whole hosts claimed by sites.
+  mountPublishedSites(app, config);
   app.setGlobalPrefix('v1', { exclude: ['health', 'docs', 'openapi.json', 'sso/saml/{*path}', 'pdf/{*path}', 'openapi/{*path}'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());

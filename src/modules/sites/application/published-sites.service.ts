@@ -105,7 +105,9 @@ export class PublishedSitesService {
   /** The URL of a section / variant / page for the reader of `target`. */
   hrefOf(target: PublishedTarget, sectionId: string | null, siteSpaceId: string | null, pagePath = ''): string {
     const parts = [...segmentsOf(target.rows, sectionId, siteSpaceId), ...(pagePath ? [pagePath] : [])];
-    return parts.length ? `${target.siteBaseUrl}/${parts.map((p) => p.split('/').map(encodeURIComponent).join('/')).join('/')}` : `${target.siteBaseUrl}/`;
+    const path = parts.map((p) => p.split('/').map(encodeURIComponent).join('/')).join('/');
+    // The root of a section or variant ends with a slash, like the site's own root.
+    return pagePath ? `${target.siteBaseUrl}/${path}` : `${target.siteBaseUrl}/${path ? `${path}/` : ''}`;
   }
 
   /** GitBook's PublishedSiteContent for `POST /urls/published`, with a short-lived site token carrying the claims. */

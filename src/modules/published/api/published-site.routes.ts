@@ -1,0 +1,74 @@
+import { INestApplication, Logger } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import { AppConfig } from '@app/common';
+import { PublishedReader, ReaderResponse } from '../application/published-reader.service';
+import { renderNotice } from '../domain/site-page-html';
+
+/** Paths of this server's own surfaces: never a custom host's page. */
+const SERVER_PATHS = /^\/(?:v1|health|docs|openapi\.json|admin|metrics|sso|pdf|openapi)(?:\/|$)/;
+/** A host name a site may claim (GitBook's pattern: at least three labels); IP addresses and localhost never are. */
+const SITE_HOST = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/;
+
+/**
+ * Published sites for readers, in front of the API's routes: `/sites/{basename or id}/...` on any
+ * host of this server, and every path of a host a site claims. Plain Express: the pages are not part
+ * of the API (no /v1, no token, no JSON errors), and a page view should cost no more than it must.
+ */
+export function mountPublishedSites(app: INestApplication, config: AppConfig): void {
+  const express = app as NestExpressApplication;
+  const reader = app.get(PublishedReader, { strict: false });
+  const publicUrl = new URL(config.publicUrl);
+  const base = publicUrl.pathname.replace(/\/+$/, '');
+  const logger = new Logger('PublishedSites');
+
+  express.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const path = req.path;
+    const onServer = path.startsWith(`${base}/sites/`);
+    const host = (req.hostname ?? '').toLowerCase();
+    const customHost = !onServer && host !== publicUrl.hostname && SITE_HOST.test(host) && !SERVER_PATHS.test(path);
+    if (!onServer && !customHost) return next();
+    // On this server's addresses the URL is read as the public one, whatever Host a proxy passed on.
+    const url = onServer ? new URL(req.originalUrl, publicUrl.origin) : new URL(req.originalUrl, `${req.protocol}://${req.headers.host}`);
+    reader
+      .handle({ url, cookies: parseCookies(req.headers.cookie), ifNoneMatch: req.headers['if-none-match'] })
+      .then((response) => {
+        if (!response) {
+          if (onServer) return send(res, { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }, body: renderNotice({ title: 'Site not found', message: 'No published site lives at this address.' }) });
+          return next();
+        }
+        send(res, response);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error, path: onServer ? path : '[custom host]' }, 'published page failed');
+        send(res, { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }, body: renderNotice({ title: 'Something went wrong', message: 'This page could not be shown. Try again in a moment.' }) });
+      });
+  });
+}
+
+function send(res: Response, response: ReaderResponse): void {
+  res.status(response.status);
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  if (response.status === 304 || res.req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  res.end(response.body);
+}
+
+function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 1) continue;
+    const name = part.slice(0, eq).trim();
+    try {
+      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      out[name] = part.slice(eq + 1).trim();
+    }
+  }
+  return out;
+}

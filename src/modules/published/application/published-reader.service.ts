@@ -1,0 +1,355 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '@app/common';
+import { ContentReader } from '../../content/application/content-reader';
+import { ContentStore } from '../../content/application/content-store.service';
+import { FilesService } from '../../content/application/files.service';
+import { Revision } from '../../content/domain/revision';
+import { SearchService } from '../../search/application/search.service';
+import { PublishedSitesService, PublishedTarget, contextId } from '../../sites/application/published-sites.service';
+import { siteCustomization } from '../../sites/application/sites.service';
+import { VisitorInput, VisitorAuthRequiredError } from '../../sites/domain/visitor';
+import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
+import { documentOutline, documentText, renderDocument } from '../domain/document-html';
+import { IndexedPage, PageIndex, indexPages } from '../domain/page-index';
+import { llmsTxt, robotsTxt, sitemapXml } from '../domain/robots';
+import { SectionTab, SidebarItem, Theme, renderNotice, renderSearchResults, renderSitePage, themeScriptHash } from '../domain/site-page-html';
+import type { PageNode } from '../../content/domain/revision-content';
+
+/** What a reader's request gets back; the HTTP layer writes it as is. */
+export interface ReaderResponse {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: string;
+}
+
+export interface ReaderRequest {
+  url: URL;
+  /** Cookies sent with the request. */
+  cookies: Record<string, string>;
+  ifNoneMatch?: string;
+}
+
+/** Bumped when the HTML this server renders changes, so no ETag from an older renderer still matches. */
+const RENDERER_VERSION = '1';
+const SPECIAL = new Set(['robots.txt', 'sitemap.xml', 'llms.txt']);
+const SEARCH = '~search';
+
+export const VISITOR_COOKIE = 'docs-visitor-token';
+export const CLAIMS_COOKIE = 'docs-visitor-claims';
+
+/**
+ * The published site for readers: HTML pages rendered on the server from each space's current
+ * revision, the pages as markdown, search, sitemap.xml, robots.txt and llms.txt. Addresses are
+ * resolved by the sites module exactly as `POST /urls/published` resolves them; what the reader may
+ * not see (unpublished, wrong share key, hidden section) is a 404, whatever the address.
+ *
+ * Repeat views are cheap: the ETag is computed before anything is rendered, from the site's
+ * version, the revision shown, the reader's claims and the address, so an unchanged page answers
+ * 304, and rendered pages are kept in memory by that tag.
+ */
+@Injectable()
+export class PublishedReader {
+  private readonly indexes = new Map<string, PageIndex>();
+  private readonly rendered = new Map<string, string>();
+  private renderedBytes = 0;
+  private readonly csp = `default-src 'none'; style-src 'unsafe-inline'; img-src * data:; script-src ${themeScriptHash()}; form-action 'self'; base-uri 'none'; frame-ancestors 'self'`;
+
+  constructor(
+    private readonly published: PublishedSitesService,
+    private readonly store: ContentStore,
+    private readonly reader: ContentReader,
+    private readonly files: FilesService,
+    private readonly search: SearchService,
+  ) {}
+
+  /** The response for a reader's request, or null when the address is not on any site (not ours to answer). */
+  async handle(request: ReaderRequest): Promise<ReaderResponse | null> {
+    const location = await this.published.locate(request.url);
+    if (!location) return null;
+    const cookieSuffix = location.site.id;
+    const query = Object.fromEntries(request.url.searchParams);
+    const fromQuery = request.url.searchParams.get('jwt_token') ?? undefined;
+    const fromCookie = request.cookies[`${VISITOR_COOKIE}-${cookieSuffix}`];
+    const queryClaims = unsignedClaimsFromQuery(query);
+    const cookieClaims = parseClaimsCookie(request.cookies[`${CLAIMS_COOKIE}-${cookieSuffix}`]);
+    const visitor: VisitorInput = { jwtToken: fromQuery ?? fromCookie, unsignedClaims: { ...cookieClaims, ...queryClaims } };
+    const cookiePath = new URL(location.baseUrl).pathname || '/';
+
+    let target: PublishedTarget;
+    try {
+      target = await this.published.open(location, visitor);
+    } catch (error) {
+      if (error instanceof VisitorAuthRequiredError) {
+        const clear: Record<string, string> = fromCookie ? { 'Set-Cookie': cookie(`${VISITOR_COOKIE}-${cookieSuffix}`, '', cookiePath, 0, request.url) } : {};
+        if (error.loginUrl) {
+          const login = new URL(error.loginUrl);
+          login.searchParams.set('location', request.url.toString());
+          return { status: 302, headers: { Location: login.toString(), 'Cache-Control': 'no-store', ...clear }, body: '' };
+        }
+        return this.notice(401, { siteTitle: location.site.title, title: 'Sign-in required', message: error.message }, clear);
+      }
+      if (error instanceof NotFoundError) return this.notice(404, { title: 'Page not found', message: 'There is no page at this address.' });
+      throw error;
+    }
+
+    // A token or claims in the address are kept in cookies, then the address is cleaned (once).
+    const keep = Object.keys(queryClaims).length > 0 || (fromQuery && target.verifiedToken === fromQuery);
+    if (keep) {
+      const clean = new URL(request.url);
+      for (const key of [...clean.searchParams.keys()]) if (key === 'jwt_token' || key.startsWith('visitor.')) clean.searchParams.delete(key);
+      const cookies: string[] = [];
+      if (fromQuery && target.verifiedToken === fromQuery) cookies.push(cookie(`${VISITOR_COOKIE}-${cookieSuffix}`, fromQuery, cookiePath, tokenMaxAge(fromQuery), request.url));
+      if (Object.keys(queryClaims).length) cookies.push(cookie(`${CLAIMS_COOKIE}-${cookieSuffix}`, JSON.stringify(visitor.unsignedClaims), cookiePath, 7 * 86400, request.url));
+      return { status: 302, headers: { Location: clean.toString(), 'Cache-Control': 'no-store', 'Set-Cookie': cookies }, body: '' };
+    }
+    return this.serve(target, request);
+  }
+
+  private async serve(target: PublishedTarget, request: ReaderRequest): Promise<ReaderResponse> {
+    const { address, site } = target;
+    const pagePath = address.pagePath;
+    const atRoot = address.segments.length === 0;
+    if (atRoot && SPECIAL.has(pagePath)) return this.special(target, pagePath);
+
+    const view = target.spaces.get(address.spaceId)!;
+    const space = view.space.toState();
+    const revision = await this.store.getInSpace(space.id, space.revisionId);
+    if (!revision) throw NotFoundError.of('Revision', space.revisionId);
+    const indexed = site.visibility === 'public';
+    const tag = `"${createHash('sha256')
+      .update([RENDERER_VERSION, site.id, site.version, site.updatedAt.toISOString(), revision.id, contextId(target.context), target.siteBaseUrl, request.url.pathname, request.url.search].join('|'))
+      .digest('base64url')
+      .slice(0, 27)}"`;
+    const caching = {
+      ETag: tag,
+      'Cache-Control': indexed || site.visibility === 'unlisted' ? 'public, max-age=0, must-revalidate' : 'private, no-cache',
+      Vary: 'Cookie',
+      ...(indexed ? {} : { 'X-Robots-Tag': 'noindex' }),
+    };
+    if (request.ifNoneMatch && request.ifNoneMatch.split(',').some((candidate) => candidate.trim() === tag)) return { status: 304, headers: caching, body: '' };
+    const cached = this.rendered.get(tag);
+    if (cached !== undefined) return this.html(200, cached, caching);
+
+    const index = this.index(revision);
+    let response: { status: number; body: string; type?: string };
+    if (pagePath === SEARCH) response = await this.searchPage(target, index, space, request.url.searchParams.get('q') ?? '');
+    else if (pagePath.endsWith('.md')) response = await this.markdownPage(index, pagePath.slice(0, -3));
+    else response = await this.page(target, index, revision, pagePath, space.language ?? undefined);
+    if (response.type) return { status: response.status, headers: { 'Content-Type': response.type, ...caching }, body: response.body };
+    if (response.status === 200) this.remember(tag, response.body);
+    return this.html(response.status, response.body, response.status === 200 ? caching : { 'Cache-Control': 'no-store' });
+  }
+
+  private async page(target: PublishedTarget, index: PageIndex, revision: Revision, pagePath: string, lang?: string): Promise<{ status: number; body: string }> {
+    const wanted = pagePath.replace(/\/+$/, '');
+    const entry = wanted ? index.byPath.get(wanted) ?? index.byPath.get(wanted.toLowerCase()) : index.readingOrder[0];
+    if (!entry) return { status: 404, body: renderNotice({ siteTitle: target.site.title, title: 'Page not found', message: `There is no page at “/${wanted}” in this site.` }) };
+    const hash = entry.node.documentHash ?? null;
+    const body = hash ? ((await this.store.loadDocuments([hash])).get(hash) ?? '') : '';
+    const document = this.reader.document(body);
+    const href = (path: string) => this.published.hrefOf(target, target.address.sectionId, target.address.siteSpaceId, path);
+    const files = new Map(revision.content.files.map((file) => [file.id, file]));
+    const contentHtml = renderDocument(document, {
+      pageHref: (pageId, anchor) => {
+        const linked = index.byId.get(pageId);
+        if (!linked || !linked.path) return null;
+        return `${href(linked.path)}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
+      },
+      fileHref: (fileId) => {
+        const file = files.get(fileId);
+        return file ? this.files.downloadUrl(file) : null;
+      },
+    });
+    const position = index.readingOrder.findIndex((page) => page.node.id === entry.node.id);
+    const previous = position > 0 ? index.readingOrder[position - 1] : undefined;
+    const next = position >= 0 ? index.readingOrder[position + 1] : undefined;
+    const html = renderSitePage({
+      siteTitle: target.site.title,
+      siteHref: `${target.siteBaseUrl}/`,
+      pageTitle: entry.node.title,
+      description: entry.node.description || documentText(document, 160) || undefined,
+      canonicalUrl: href(entry.path),
+      noindex: target.site.visibility !== 'public',
+      lang,
+      theme: this.theme(target),
+      sections: this.sectionTabs(target),
+      variants: this.variants(target),
+      sidebar: this.sidebar(revision.content.pages, index, entry.node.id, href),
+      contentHtml,
+      outline: documentOutline(document),
+      previous: previous ? { title: previous.node.title, href: href(previous.path) } : undefined,
+      next: next ? { title: next.node.title, href: href(next.path) } : undefined,
+      searchAction: href(SEARCH),
+      markdownHref: `${href(entry.path)}.md`,
+    });
+    return { status: 200, body: html };
+  }
+
+  private async markdownPage(index: PageIndex, pagePath: string): Promise<{ status: number; body: string; type: string }> {
+    const entry = index.byPath.get(pagePath);
+    if (!entry) return { status: 404, body: 'Not found\n', type: 'text/plain; charset=utf-8' };
+    const hash = entry.node.documentHash ?? null;
+    const body = hash ? ((await this.store.loadDocuments([hash])).get(hash) ?? '') : '';
+    return { status: 200, body: `# ${entry.node.title}\n\n${entry.node.description ? `${entry.node.description}\n\n` : ''}${body}`, type: 'text/markdown; charset=utf-8' };
+  }
+
+  private async searchPage(target: PublishedTarget, index: PageIndex, space: { id: string; revisionId: string; language: string | null }, query: string): Promise<{ status: number; body: string }> {
+    const href = (path: string) => this.published.hrefOf(target, target.address.sectionId, target.address.siteSpaceId, path);
+    const trimmed = query.trim().slice(0, 200);
+    const page = trimmed ? await this.search.searchPublishedSpace(space, trimmed, { limit: 20 }) : { items: [] };
+    const hits = page.items
+      .map((hit) => ({ hit, entry: index.byId.get(hit.id) }))
+      .filter(({ entry }) => entry && entry.path && !entry.node.hidden)
+      .map(({ hit, entry }) => ({ title: hit.title, href: `${href(entry!.path)}${hit.sections[0]?.id ? `#${encodeURIComponent(hit.sections[0].id)}` : ''}`, excerpt: hit.sections[0]?.body }));
+    return {
+      status: 200,
+      body: renderSearchResults({
+        siteTitle: target.site.title,
+        siteHref: `${target.siteBaseUrl}/`,
+        query: trimmed,
+        hits,
+        searchAction: href(SEARCH),
+        theme: this.theme(target),
+        noindex: true,
+        sections: this.sectionTabs(target),
+      }),
+    };
+  }
+
+  /** robots.txt, sitemap.xml and llms.txt, over every section and variant this reader may see. */
+  private async special(target: PublishedTarget, name: string): Promise<ReaderResponse> {
+    const indexed = target.site.visibility === 'public';
+    const headers = { 'Cache-Control': indexed ? 'public, max-age=300' : 'private, no-cache', ...(indexed ? {} : { 'X-Robots-Tag': 'noindex' }) };
+    if (name === 'robots.txt') return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: robotsTxt(indexed, `${target.siteBaseUrl}/sitemap.xml`) };
+    const groups: Array<{ title: string; pages: Array<{ page: IndexedPage; url: string }> }> = [];
+    for (const siteSpace of target.rows.siteSpaces) {
+      const view = target.spaces.get(siteSpace.spaceId);
+      if (!view) continue;
+      const state = view.space.toState();
+      const revision = await this.store.getInSpace(state.id, state.revisionId);
+      if (!revision) continue;
+      const index = this.index(revision);
+      const href = (path: string) => this.published.hrefOf(target, siteSpace.sectionId, siteSpace.id, path);
+      groups.push({ title: state.title, pages: index.readingOrder.map((page) => ({ page, url: href(page.path) })) });
+    }
+    if (name === 'sitemap.xml') {
+      const entries = indexed ? groups.flatMap((g) => g.pages.map(({ page, url }) => ({ url, updatedAt: page.node.updatedAt }))) : [];
+      return { status: 200, headers: { 'Content-Type': 'application/xml; charset=utf-8', ...headers }, body: sitemapXml(entries) };
+    }
+    const md = groups.map((g) => ({ title: g.title, pages: g.pages.map(({ page, url }) => ({ page, url: `${url}.md` })) }));
+    return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: llmsTxt(target.site.title, md) };
+  }
+
+  private sidebar(pages: PageNode[], index: PageIndex, activeId: string, href: (path: string) => string): SidebarItem[] {
+    const build = (nodes: PageNode[]): SidebarItem[] =>
+      nodes
+        .filter((node) => !node.hidden)
+        .map((node) => {
+          const entry = index.byId.get(node.id)!;
+          const target = node.kind === 'document' ? href(entry.path) : node.kind === 'link' && node.target?.kind === 'url' ? node.target.url : undefined;
+          return { title: node.title, href: target, active: node.id === activeId, emoji: node.emoji ? emojiOf(node.emoji) : undefined, children: build(node.pages) };
+        });
+    return build(pages);
+  }
+
+  private sectionTabs(target: PublishedTarget): SectionTab[] {
+    const { rows } = target;
+    const groups = new Map(rows.groups.map((g) => [g.id, g]));
+    const items = [...rows.sections].sort((a, b) => rootOrder(a, groups) - rootOrder(b, groups) || a.position - b.position);
+    return items.map((section) => ({
+      title: section.title,
+      href: this.published.hrefOf(target, section.id, null),
+      active: section.id === target.address.sectionId,
+      group: section.groupId ? groups.get(section.groupId)?.title : undefined,
+    }));
+  }
+
+  private variants(target: PublishedTarget) {
+    return target.rows.siteSpaces
+      .filter((s) => s.sectionId === target.address.sectionId)
+      .map((siteSpace) => ({
+        title: target.spaces.get(siteSpace.spaceId)?.space.toState().title ?? siteSpace.path,
+        href: this.published.hrefOf(target, siteSpace.sectionId, siteSpace.id),
+        active: siteSpace.id === target.address.siteSpaceId,
+      }));
+  }
+
+  private theme(target: PublishedTarget): Theme {
+    const siteSpace = target.rows.siteSpaces.find((s) => s.id === target.address.siteSpaceId);
+    const settings = { ...siteCustomization(target.site), ...(siteSpace?.customization ?? {}) } as { themes?: { default?: string; toggeable?: boolean }; styling?: { primaryColor?: { light: string; dark: string } } };
+    return { default: settings.themes?.default === 'dark' ? 'dark' : 'light', toggeable: settings.themes?.toggeable !== false, primaryColor: settings.styling?.primaryColor };
+  }
+
+  /** Page indexes of immutable revisions, kept for the most recent ones. */
+  private index(revision: Revision): PageIndex {
+    let index = this.indexes.get(revision.id);
+    if (!index) {
+      index = indexPages(revision.content.pages);
+      if (this.indexes.size >= 200) this.indexes.delete(this.indexes.keys().next().value!);
+      this.indexes.set(revision.id, index);
+    }
+    return index;
+  }
+
+  /** Rendered pages by ETag, up to 64 MB, oldest evicted first. */
+  private remember(tag: string, html: string): void {
+    this.rendered.set(tag, html);
+    this.renderedBytes += html.length;
+    while (this.renderedBytes > 64 * 1024 * 1024 && this.rendered.size) {
+      const [oldest, value] = this.rendered.entries().next().value!;
+      this.rendered.delete(oldest);
+      this.renderedBytes -= value.length;
+    }
+  }
+
+  private html(status: number, body: string, headers: Record<string, string>): ReaderResponse {
+    return { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': this.csp, ...headers }, body };
+  }
+
+  private notice(status: number, view: Parameters<typeof renderNotice>[0], headers: Record<string, string> = {}): ReaderResponse {
+    return this.html(status, renderNotice(view), { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', ...headers });
+  }
+}
+
+function rootOrder(section: { groupId: string | null; position: number }, groups: Map<string, { position: number; parentId: string | null }>): number {
+  let position = section.position;
+  let groupId = section.groupId;
+  while (groupId) {
+    const group = groups.get(groupId);
+    if (!group) break;
+    position = group.position;
+    groupId = group.parentId;
+  }
+  return position;
+}
+
+function emojiOf(code: string): string {
+  const points = code.split('-').map((hex) => parseInt(hex, 16));
+  return points.every((n) => Number.isFinite(n) && n <= 0x10ffff) ? String.fromCodePoint(...points) : '';
+}
+
+function parseClaimsCookie(value: string | undefined): Record<string, unknown> {
+  if (!value) return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The cookie lives as long as the token: its `exp`, at least a minute, a week when it has none. */
+function tokenMaxAge(token: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp?: number };
+    if (typeof payload.exp === 'number') return Math.max(60, Math.floor(payload.exp - Date.now() / 1000));
+  } catch {
+    // not readable: the default
+  }
+  return 7 * 86400;
+}
+
+function cookie(name: string, value: string, path: string, maxAge: number, url: URL): string {
+  return `${name}=${encodeURIComponent(value)}; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${url.protocol === 'https:' ? '; Secure' : ''}`;
+}

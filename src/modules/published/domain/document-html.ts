@@ -1,0 +1,220 @@
+import sanitizeHtml from 'sanitize-html';
+import type { DocumentBlock, DocumentFragment, DocumentInline, DocumentLeaf, DocumentNode, DocumentText, JSONDocument } from '../../content/domain/markdown/types';
+import { escapeHtml, safeUrl } from './html';
+
+/** How a document's references become addresses on the published site. */
+export interface RenderContext {
+  /** The site address of a page of the same space (with an anchor), or null when it is not published there. */
+  pageHref(pageId: string, anchor?: string): string | null;
+  /** Where a file of the revision is served. */
+  fileHref(fileId: string): string | null;
+}
+
+export interface OutlineEntry {
+  id: string;
+  title: string;
+  level: number;
+}
+
+const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
+const MARK_TAGS: Record<string, string> = { bold: 'strong', italic: 'em', code: 'code', strikethrough: 's' };
+
+/**
+ * The second line of defence: the renderer below escapes every text and attribute it writes, and
+ * sanitize-html then keeps only the tags, attributes, classes and URL schemes the renderer is meant
+ * to produce, so a mistake in the renderer cannot put user-controlled markup on a reader's page.
+ */
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: ['h2', 'h3', 'h4', 'p', 'a', 'strong', 'em', 'code', 's', 'br', 'ul', 'ol', 'li', 'input', 'pre', 'blockquote', 'div', 'span', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'figcaption', 'img'],
+  allowedAttributes: {
+    h2: ['id'],
+    h3: ['id'],
+    h4: ['id'],
+    a: ['href', 'rel', 'class', 'aria-label'],
+    ol: ['start'],
+    input: ['type', 'checked', 'disabled'],
+    img: ['src', 'alt', 'loading'],
+    th: ['style'],
+    td: ['style'],
+    div: ['role'],
+    '*': ['class'],
+  },
+  allowedStyles: { th: { 'text-align': [/^(left|center|right)$/] }, td: { 'text-align': [/^(left|center|right)$/] } },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+};
+
+/** A GitBook document as an HTML fragment for a published page. */
+export function renderDocument(document: JSONDocument, context: RenderContext): string {
+  const html = (document.nodes ?? []).map((node) => block(node, context)).join('\n');
+  return sanitizeHtml(html, SANITIZE);
+}
+
+/** The page's headings, with the anchors the rendered headings carry. */
+export function documentOutline(document: JSONDocument): OutlineEntry[] {
+  const out: OutlineEntry[] = [];
+  for (const node of document.nodes ?? []) {
+    const match = /^heading-([123])$/.exec(node.type);
+    if (match && typeof node.data?.id === 'string') out.push({ id: node.data.id, title: plainText(node), level: Number(match[1]) });
+  }
+  return out;
+}
+
+/** The text of the document (for a page description), cut at `max` characters on a word boundary. */
+export function documentText(document: JSONDocument, max: number): string {
+  const text = (document.nodes ?? []).map(plainText).join(' ').replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20))}…`;
+}
+
+function plainText(node: DocumentNode | DocumentFragment): string {
+  if ((node as DocumentText).object === 'text') return ((node as DocumentText).leaves ?? []).map((leaf) => leaf.text).join('');
+  const children = ((node as DocumentBlock).nodes ?? []).map((child) => plainText(child as DocumentNode)).join('');
+  const fragments = ((node as DocumentBlock).fragments ?? []).map(plainText).join(' ');
+  return fragments ? `${children} ${fragments}` : children;
+}
+
+function children(node: DocumentBlock | DocumentInline | DocumentFragment, context: RenderContext): string {
+  return ((node.nodes ?? []) as DocumentNode[])
+    .map((child) => (child.object === 'block' ? block(child, context) : child.object === 'inline' ? inline(child, context) : text(child)))
+    .join('');
+}
+
+function block(node: DocumentBlock, context: RenderContext): string {
+  const type = node.type;
+  const heading = /^heading-([123])$/.exec(type);
+  if (heading) {
+    // h1 is the page title: document headings start at h2.
+    const tag = `h${Number(heading[1]) + 1}`;
+    const id = typeof node.data?.id === 'string' ? node.data.id : '';
+    const anchor = id ? `<a class="anchor" href="#${escapeHtml(id)}" aria-label="Link to this section">#</a>` : '';
+    return `<${tag}${id ? ` id="${escapeHtml(id)}"` : ''}>${children(node, context)}${anchor}</${tag}>`;
+  }
+  switch (type) {
+    case 'paragraph':
+      return `<p>${children(node, context)}</p>`;
+    case 'list-unordered':
+      return `<ul>${children(node, context)}</ul>`;
+    case 'list-ordered': {
+      const start = Number(node.data?.start);
+      return `<ol${Number.isInteger(start) && start !== 1 ? ` start="${start}"` : ''}>${children(node, context)}</ol>`;
+    }
+    case 'list-tasks':
+      return `<ul class="tasks">${(node.nodes ?? []).map((item) => taskItem(item as DocumentBlock, context)).join('')}</ul>`;
+    case 'list-item':
+      return `<li>${children(node, context)}</li>`;
+    case 'blockquote':
+      return `<blockquote>${children(node, context)}</blockquote>`;
+    case 'hint': {
+      const style = HINT_STYLES.has(String(node.data?.style)) ? String(node.data?.style) : 'info';
+      return `<div class="hint hint-${style}" role="note">${children(node, context)}</div>`;
+    }
+    case 'code': {
+      const syntax = typeof node.data?.syntax === 'string' && /^[\w+#-]{1,32}$/.test(node.data.syntax) ? node.data.syntax : '';
+      const lines = (node.nodes ?? []).map((line) => escapeHtml(plainText(line as DocumentNode))).join('\n');
+      return `<pre><code${syntax ? ` class="language-${syntax}"` : ''}>${lines}</code></pre>`;
+    }
+    case 'divider':
+      return '<hr>';
+    case 'images':
+      return (node.nodes ?? []).map((image) => figure(image as DocumentBlock, context)).join('');
+    case 'image':
+      return figure(node, context);
+    case 'table':
+      return table(node, context);
+    default:
+      // Blocks this renderer does not know keep their content, so a reader loses no text.
+      return node.nodes?.length ? `<div>${children(node, context)}</div>` : node.fragments?.length ? `<div>${node.fragments.map((f) => children(f, context)).join('')}</div>` : '';
+  }
+}
+
+function taskItem(item: DocumentBlock, context: RenderContext): string {
+  const checked = item.data?.checked === true;
+  return `<li><input type="checkbox" disabled${checked ? ' checked' : ''}> ${children(item, context)}</li>`;
+}
+
+function figure(image: DocumentBlock, context: RenderContext): string {
+  const src = refUrl(image.data?.ref, context);
+  if (!src) return '';
+  const alt = typeof image.data?.alt === 'string' ? image.data.alt : '';
+  const caption = (image.fragments ?? []).find((f) => f.fragment === 'caption');
+  const captionHtml = caption ? `<figcaption>${children(caption, context)}</figcaption>` : '';
+  return `<figure><img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" loading="lazy">${captionHtml}</figure>`;
+}
+
+function table(node: DocumentBlock, context: RenderContext): string {
+  const data = (node.data ?? {}) as { view?: { columns?: string[]; hideHeader?: boolean }; records?: Record<string, { orderIndex?: string; values?: Record<string, unknown> }>; definition?: Record<string, { title?: string; textAlignment?: string }> };
+  const columns = Array.isArray(data.view?.columns) ? data.view!.columns : [];
+  const fragments = new Map((node.fragments ?? []).map((fragment) => [fragment.fragment, fragment]));
+  const align = (column: string) => {
+    const value = data.definition?.[column]?.textAlignment;
+    return value === 'center' || value === 'right' ? ` style="text-align:${value}"` : '';
+  };
+  const head = data.view?.hideHeader ? '' : `<thead><tr>${columns.map((c) => `<th${align(c)}>${escapeHtml(String(data.definition?.[c]?.title ?? ''))}</th>`).join('')}</tr></thead>`;
+  const records = Object.values(data.records ?? {}).sort((a, b) => String(a.orderIndex ?? '').localeCompare(String(b.orderIndex ?? '')));
+  const body = records
+    .map((record) => {
+      const cells = columns.map((column) => {
+        const value = record.values?.[column];
+        const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
+        return `<td${align(column)}>${fragment ? children(fragment, context) : escapeHtml(value === undefined || value === null ? '' : String(value))}</td>`;
+      });
+      return `<tr>${cells.join('')}</tr>`;
+    })
+    .join('');
+  return `<div class="table"><table>${head}<tbody>${body}</tbody></table></div>`;
+}
+
+function inline(node: DocumentInline, context: RenderContext): string {
+  switch (node.type) {
+    case 'link': {
+      const href = refUrl(node.data?.ref, context);
+      const content = children(node, context);
+      if (!href) return `<span class="broken-link">${content}</span>`;
+      const external = /^(https?:)?\/\//i.test(href) && !href.startsWith('#');
+      return `<a href="${escapeHtml(href)}"${external ? ' rel="noopener nofollow"' : ''}>${content}</a>`;
+    }
+    case 'inline-image': {
+      const src = refUrl(node.data?.ref, context);
+      return src ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(typeof node.data?.alt === 'string' ? node.data.alt : '')}" loading="lazy">` : '';
+    }
+    case 'emoji':
+      return escapeHtml(typeof node.data?.code === 'string' ? String.fromCodePoint(...node.data.code.split('-').map((hex: string) => parseInt(hex, 16)).filter((n: number) => Number.isFinite(n) && n <= 0x10ffff)) : '');
+    default:
+      return children(node, context);
+  }
+}
+
+function text(node: DocumentText): string {
+  return (node.leaves ?? []).map(leaf).join('');
+}
+
+function leaf(value: DocumentLeaf): string {
+  let html = escapeHtml(value.text).replace(/\n/g, '<br>');
+  for (const mark of value.marks ?? []) {
+    const tag = MARK_TAGS[mark.type];
+    if (tag) html = `<${tag}>${html}</${tag}>`;
+  }
+  return html;
+}
+
+/** A content reference as an address on the site (null: nothing to link to). */
+function refUrl(ref: unknown, context: RenderContext): string | null {
+  if (!ref || typeof ref !== 'object') return null;
+  const r = ref as Record<string, unknown>;
+  switch (r.kind) {
+    case 'url':
+      return typeof r.url === 'string' ? safeUrl(r.url) : null;
+    case 'page':
+      return typeof r.page === 'string' && !r.space ? context.pageHref(r.page) : null;
+    case 'anchor':
+      if (typeof r.anchor !== 'string') return null;
+      return typeof r.page === 'string' ? (r.space ? null : context.pageHref(r.page, r.anchor)) : `#${encodeURIComponent(r.anchor)}`;
+    case 'file':
+      return typeof r.file === 'string' ? context.fileHref(r.file) : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,171 @@
+import request from 'supertest';
+import { SignJWT } from 'jose';
+import { TestApp, TestUser } from '@app/testing';
+import { commitContent } from './content.fixtures';
+
+const SECRETS_KEY = Buffer.alloc(32, 9).toString('base64');
+
+describe('Published sites for readers', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let org: string;
+  let guides: string;
+  let reference: string;
+  let siteId: string;
+  const get = (path: string, headers: Record<string, string> = {}) => {
+    const req = request(t.app.getHttpServer()).get(path);
+    for (const [k, v] of Object.entries(headers)) req.set(k, v);
+    return req;
+  };
+
+  beforeAll(async () => {
+    t = await TestApp.start({ secretsKey: SECRETS_KEY });
+    alice = await t.user('Alice');
+    org = await t.organization(alice);
+    guides = (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Guides' })).body.id;
+    reference = (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Reference' })).body.id;
+    await commitContent(t, guides, [
+      { id: 'intro', title: 'Introduction', slug: 'intro', body: '# Welcome\n\nRead the [setup guide](/pages/setup#install) first.\n\n## Overview\n\n{% hint style="warning" %}\nMind the gap.\n{% endhint %}\n\n| Name | Value |\n| --- | --- |\n| a | b |\n\n```js\nconst x = "<script>alert(1)</script>";\n```\n\n<script>alert("raw")</script>\n\n[bad](javascript:alert(1))' },
+      { id: 'setup', title: 'Setup', slug: 'setup', description: 'Install it', body: '## Install\n\nRun the installer.\n\n- [x] done\n- [ ] todo' },
+      { id: 'secret', title: 'Hidden page', slug: 'hidden', hidden: true, body: 'not listed' },
+    ]);
+    await commitContent(t, reference, [{ id: 'ref-home', title: 'API', slug: 'api', body: 'The **API** reference.' }]);
+    siteId = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Acme Docs', spaces: [guides] })).body.id;
+    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { basename: 'acme' });
+    await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/sections`, { spaceId: reference, title: 'API reference' });
+  });
+  afterAll(() => t.close());
+
+  it('is not reachable until published, and stops being reachable when unpublished', async () => {
+    expect((await get('/sites/acme/')).status).toBe(404);
+    await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
+    expect((await get('/sites/acme/')).status).toBe(200);
+    await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/unpublish`);
+    expect((await get('/sites/acme/')).status).toBe(404);
+    await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
+  });
+
+  it('renders the first page with navigation, escaped content, resolved links, and SEO tags', async () => {
+    const res = await get('/sites/acme/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.text;
+    expect(html).toContain('<title>Introduction | Acme Docs</title>');
+    expect(html).toContain('<link rel="canonical" href="http://docs.test/sites/acme/intro">');
+    expect(html).not.toContain('noindex');
+    expect(html).toContain('<nav class="sidebar" aria-label="Pages">');
+    expect(html).toContain('href="http://docs.test/sites/acme/setup#install"');
+    expect(html).toContain('class="hint hint-warning"');
+    expect(html).toContain('<table>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('href="javascript:');
+    expect(html).not.toContain('Hidden page');
+    expect(html).toMatch(/<a rel="next" href="http:\/\/docs.test\/sites\/acme\/setup">Setup/);
+    expect(html).toContain('href="http://docs.test/sites/acme/api-reference/"');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers.etag).toBeDefined();
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('answers 304 to a repeat view and a new tag after a change', async () => {
+    const first = await get('/sites/acme/setup');
+    const again = await get('/sites/acme/setup', { 'If-None-Match': first.headers.etag });
+    expect(again.status).toBe(304);
+    await commitContent(t, guides, [
+      { id: 'intro', title: 'Introduction', slug: 'intro', body: 'New text' },
+      { id: 'setup', title: 'Setup', slug: 'setup', body: 'Changed install steps' },
+    ]);
+    const changed = await get('/sites/acme/setup', { 'If-None-Match': first.headers.etag });
+    expect(changed.status).toBe(200);
+    expect(changed.text).toContain('Changed install steps');
+  });
+
+  it('serves sections, markdown, search, sitemap, robots and llms.txt', async () => {
+    const section = await get('/sites/acme/api-reference/');
+    expect(section.text).toContain('The <strong>API</strong> reference.');
+    expect(section.text).toMatch(/<a href="http:\/\/docs.test\/sites\/acme\/api-reference\/" aria-current="page">API reference<\/a>/);
+    const md = await get('/sites/acme/setup.md');
+    expect(md.headers['content-type']).toContain('text/markdown');
+    expect(md.text).toContain('# Setup');
+    const search = await get('/sites/acme/~search?q=install');
+    expect(search.status).toBe(200);
+    expect(search.text).toContain('http://docs.test/sites/acme/setup');
+    const robots = await get('/sites/acme/robots.txt');
+    expect(robots.text).toContain('Sitemap: http://docs.test/sites/acme/sitemap.xml');
+    const sitemap = await get('/sites/acme/sitemap.xml');
+    expect(sitemap.text).toContain('<loc>http://docs.test/sites/acme/setup</loc>');
+    expect(sitemap.text).toContain('<loc>http://docs.test/sites/acme/api-reference/api</loc>');
+    const llms = await get('/sites/acme/llms.txt');
+    expect(llms.text).toContain('# Acme Docs');
+    expect(llms.text).toContain('- [Setup](http://docs.test/sites/acme/setup.md)');
+    expect((await get('/sites/acme/no/such/page')).status).toBe(404);
+  });
+
+  it('unlisted sites are noindex everywhere', async () => {
+    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'unlisted' });
+    const page = await get('/sites/acme/setup');
+    expect(page.text).toContain('<meta name="robots" content="noindex">');
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    expect((await get('/sites/acme/robots.txt')).text).toContain('Disallow: /');
+    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'public' });
+  });
+
+  it('share-link sites need an active key; revoking stops it at once', async () => {
+    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'share-link' });
+    expect((await get('/sites/acme/setup')).status).toBe(404);
+    const link = (await alice.client.post<any>(`/v1/orgs/${org}/sites/${siteId}/share-links`, { name: 'Partner' })).body;
+    const key = link.urls.published.split('/').pop();
+    const shared = await get(`/sites/acme/${key}/setup`);
+    expect(shared.status).toBe(200);
+    expect(shared.text).toContain(`href="http://docs.test/sites/acme/${key}/intro"`);
+    expect(shared.headers['cache-control']).toBe('private, no-cache');
+    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}/share-links/${link.id}`, { active: false });
+    expect((await get(`/sites/acme/${key}/setup`)).status).toBe(404);
+    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'public' });
+  });
+
+  it('visitor-auth sites: refused without a token, token kept in an HttpOnly cookie, claims open conditioned sections', async () => {
+    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'visitor-auth' });
+    const key = (await alice.client.post<any>(`/v1/orgs/${org}/sites/${siteId}/publishing/auth/regenerate`)).body.privateKey;
+    const sections = (await alice.client.get<any>(`/v1/orgs/${org}/sites/${siteId}/sections`)).body.items;
+    const api = sections.find((s: any) => !s.default);
+    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}/sections/${api.id}`, { condition: 'visitor.claims.role == "dev"' });
+    const refused = await get('/sites/acme/setup');
+    expect(refused.status).toBe(401);
+    expect(refused.text).toContain('Sign-in required');
+    const token = await new SignJWT({ role: 'dev' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(key));
+    const entry = await get(`/sites/acme/setup?jwt_token=${token}`);
+    expect(entry.status).toBe(302);
+    expect(entry.headers.location).toBe('http://docs.test/sites/acme/setup');
+    const setCookie = String(entry.headers['set-cookie']);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('Path=/sites/acme');
+    const cookie = setCookie.split(';')[0];
+    const page = await get('/sites/acme/setup', { Cookie: cookie });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('API reference');
+    const sales = await new SignJWT({ role: 'sales' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(key));
+    const salesCookie = String((await get(`/sites/acme/?jwt_token=${sales}`)).headers['set-cookie']).split(';')[0];
+    const hidden = await get('/sites/acme/api-reference/api', { Cookie: salesCookie });
+    expect(hidden.status).toBe(404);
+    expect((await get('/sites/acme/setup', { Cookie: salesCookie })).text).not.toContain('API reference');
+    const expired = await new SignJWT({ role: 'dev' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(t.clock.now().getTime() / 1000) - 3600).sign(new TextEncoder().encode(key));
+    const stale = await get(`/sites/acme/setup?jwt_token=${expired}`);
+    expect(stale.status).toBe(401);
+    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}/publishing/auth`, { backend: 'custom', fallbackURL: 'https://login.example.com/' });
+    const bounced = await get('/sites/acme/setup');
+    expect(bounced.status).toBe(302);
+    expect(bounced.headers.location).toBe('https://login.example.com/?location=http%3A%2F%2Fdocs.test%2Fsites%2Facme%2Fsetup');
+    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'public' });
+  });
+
+  it('serves a site at its own host name', async () => {
+    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { hostname: 'docs.acme.example' });
+    const res = await get('/setup', { Host: 'docs.acme.example' });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<link rel="canonical" href="http://docs.acme.example/setup">');
+    expect((await get('/v1/user', { Host: 'docs.acme.example' })).status).toBe(401);
+    expect((await get('/setup', { Host: 'other.acme.example' })).status).toBe(404);
+  });
+});

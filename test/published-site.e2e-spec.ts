@@ -72,6 +72,8 @@ describe('Published sites for readers', () => {
     const first = await get('/sites/acme/setup');
     const again = await get('/sites/acme/setup', { 'If-None-Match': first.headers.etag });
     expect(again.status).toBe(304);
+    // browsers refresh a cached page's headers from the 304: it carries the page's own policy
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
     await commitContent(t, guides, [
       { id: 'intro', title: 'Introduction', slug: 'intro', body: 'New text' },
       { id: 'setup', title: 'Setup', slug: 'setup', body: 'Changed install steps' },

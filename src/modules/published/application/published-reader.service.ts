@@ -127,7 +127,7 @@ export class PublishedReader {
       Vary: 'Cookie',
       ...(indexed ? {} : { 'X-Robots-Tag': 'noindex' }),
     };
-    if (request.ifNoneMatch && request.ifNoneMatch.split(',').some((candidate) => candidate.trim() === tag)) return { status: 304, headers: caching, body: '' };
+    if (request.ifNoneMatch && request.ifNoneMatch.split(',').some((candidate) => candidate.trim() === tag)) return { status: 304, headers: { 'Content-Security-Policy': this.csp, ...caching }, body: '' };
     const cached = this.rendered.get(tag);
     if (cached !== undefined) return this.html(200, cached, caching);
 
@@ -168,7 +168,8 @@ export class PublishedReader {
       siteTitle: target.site.title,
       siteHref: `${target.siteBaseUrl}/`,
       pageTitle: entry.node.title,
-      description: entry.node.description || documentText(document, 160) || undefined,
+      description: entry.node.description || undefined,
+      metaDescription: entry.node.description || documentText(document, 160) || undefined,
       canonicalUrl: href(entry.path),
       noindex: target.site.visibility !== 'public',
       lang,

@@ -33,7 +33,10 @@ export interface SitePageView {
   siteTitle: string;
   siteHref: string;
   pageTitle: string;
+  /** The page's own description, shown under its title. */
   description?: string;
+  /** For search engines: the description, or the start of the text. */
+  metaDescription?: string;
   canonicalUrl: string;
   noindex: boolean;
   lang?: string;
@@ -178,7 +181,7 @@ ${view.contentHtml}
 </div>`;
   return shell({
     title: view.pageTitle === view.siteTitle ? view.siteTitle : `${view.pageTitle} | ${view.siteTitle}`,
-    description: view.description,
+    description: view.metaDescription ?? view.description,
     canonicalUrl: view.canonicalUrl,
     noindex: view.noindex,
     lang: view.lang,

@@ -1,0 +1,78 @@
+import { AddressInfo } from 'node:net';
+import { TestApp, TestUser, checkContract } from '@app/testing';
+import { commitContent } from './content.fixtures';
+
+// The official clients, unchanged: the pinned contract version and the current one.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { GitBookAPI: PinnedGitBookAPI } = require('@gitbook/api');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { GitBookAPI: CurrentGitBookAPI } = require('gitbook-api-current');
+
+/** Sites through the official clients: every call's answer is checked against the contract on its way back. */
+describe.each([
+  ['current', CurrentGitBookAPI, true],
+  ['0.146.0', PinnedGitBookAPI, false],
+])('the official @gitbook/api client (%s) on sites', (_name, GitBookAPI, current) => {
+  let t: TestApp;
+  let endpoint: string;
+  let owner: TestUser;
+  let orgId: string;
+  let spaceId: string;
+  let otherSpaceId: string;
+  const calls: string[] = [];
+  const transport = {
+    fetch: async (input: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const response = await fetch(input, init);
+      const text = await response.clone().text();
+      const url = new URL(input);
+      calls.push(`${method} ${url.pathname}`);
+      checkContract(method.toLowerCase(), url.pathname + url.search, response.status, text ? JSON.parse(text) : undefined);
+      return response;
+    },
+  };
+
+  beforeAll(async () => {
+    t = await TestApp.start({ secretsKey: Buffer.alloc(32, 5).toString('base64') });
+    await t.app.listen(0, '127.0.0.1');
+    endpoint = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    owner = await t.user('Owner');
+    orgId = await t.organization(owner);
+    spaceId = (await owner.client.post<any>(`/v1/orgs/${orgId}/spaces`, { title: 'Handbook' })).body.id;
+    otherSpaceId = (await owner.client.post<any>(`/v1/orgs/${orgId}/spaces`, { title: 'Changelog' })).body.id;
+    await commitContent(t, spaceId, [{ title: 'Start', slug: 'start', body: 'Hello' }]);
+  });
+  afterAll(() => t.close());
+
+  it('creates, structures, publishes and resolves a site', async () => {
+    const api = new GitBookAPI({ endpoint, authToken: owner.token, serviceBinding: transport });
+    const site = (await api.orgs.createSite(orgId, { title: 'Client site', spaces: [spaceId] })).data;
+    expect(site).toMatchObject({ object: 'site', title: 'Client site', siteSpaces: 1 });
+    expect((await api.orgs.updateSiteById(orgId, site.id, { basename: `client-${current ? 'c' : 'p'}` })).data.basename).toBe(`client-${current ? 'c' : 'p'}`);
+    const section = (await api.orgs.addSectionToSite(orgId, site.id, { spaceId: otherSpaceId, title: 'Changes' })).data;
+    expect(section.siteSpaces[0].space.id).toBe(otherSpaceId);
+    const group = (await api.orgs.addSectionGroupToSite(orgId, site.id, { title: 'More', sections: [section.id] })).data;
+    expect(group.children.map((c: { id: string }) => c.id)).toEqual([section.id]);
+    expect((await api.orgs.listSiteSections(orgId, site.id)).data.items).toHaveLength(2);
+    expect((await api.orgs.listSiteSpaces(orgId, site.id)).data.items).toHaveLength(2);
+    const published = (await api.orgs.publishSite(orgId, site.id)).data;
+    expect(published.published).toBe(true);
+    const content = (await api.orgs.getPublishedContentSite(orgId, site.id)).data;
+    expect(content.structure.type).toBe('sections');
+    await api.orgs.updateSiteAdaptiveSchema(orgId, site.id, { jsonSchema: { type: 'object', properties: { beta: { type: 'boolean', description: 'Beta' } }, additionalProperties: false } });
+    expect((await api.orgs.listSiteAdaptiveTemplateConditions(orgId, site.id)).data.items).toEqual([{ description: 'Beta', condition: 'visitor.claims.beta == true' }]);
+
+    if (current) {
+      const sorted = (await api.orgs.sortSiteStructure(orgId, site.id, { item: { type: 'site-section-group', id: group.id } })).data;
+      expect(sorted.id).toBe(group.id);
+      const link = (await api.orgs.createSiteShareLink(orgId, site.id, { name: 'Review' })).data;
+      expect(link.urls.published).toContain('/sites/client-c/');
+      const resolved = (await api.urls.resolvePublishedContentByUrl({ url: `http://docs.test/sites/client-c/start` })).data;
+      expect(resolved).toMatchObject({ site: site.id, pathname: 'start', space: spaceId });
+      expect((await api.orgs.unpublishSite(orgId, site.id)).data.published).toBe(false);
+    }
+    await api.orgs.deleteSiteById(orgId, site.id);
+    await expect(api.orgs.getSiteById(orgId, site.id)).rejects.toMatchObject({ code: 404 });
+    expect(calls.length).toBeGreaterThan(10);
+  });
+});

@@ -63,7 +63,9 @@ function freePort() {
 function startApi(env) {
   const url = (async () => {
     const port = await freePort();
-    const child = spawn('node', [path.join(ROOT, 'dist/src/main.js')], {
+    // BENCH_PROFILE_DIR: write a CPU profile of the API (node --cpu-prof) there when it stops.
+    const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+    const child = spawn('node', [...profile, path.join(ROOT, 'dist/src/main.js')], {
       env: { ...process.env, REDIS_URL, LOG_LEVEL: 'warn', MIGRATIONS_RUN: 'false', ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

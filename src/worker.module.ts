@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SitesCoreModule } from './modules/sites/sites-core.module';
 import { AppConfigModule } from '@app/common';
 import { CoreModule } from './core/core.module';
 import { LoggingModule } from './core/logging.module';
@@ -27,6 +28,7 @@ import { JobsWorkerModule } from './jobs/jobs-worker.module';
     AccessModule,
     IdentityModule,
     SpacesWorkerModule,
+    SitesCoreModule,
     ContentWorkerModule,
     GitSyncWorkerModule,
     OpenAPIWorkerModule,

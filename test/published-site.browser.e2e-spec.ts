@@ -115,15 +115,15 @@ describe('published site in a browser', () => {
 
   it('switches to the dark theme and keeps it', async () => {
     await page.goto(`${base}/sites/kettle/welcome`);
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    expect(await page.evaluate('document.documentElement.dataset.theme')).toBe('light');
     await page.locator('#theme-toggle').click();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await page.evaluate('document.documentElement.dataset.theme')).toBe('dark');
+    const background = await page.evaluate('getComputedStyle(document.body).backgroundColor');
     expect(background).toBe('rgb(13, 17, 23)');
     await page.reload();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.evaluate('document.documentElement.dataset.theme')).toBe('dark');
     if (process.env.SITE_SCREENSHOT) {
-      await page.evaluate(() => localStorage.setItem('docs-theme', 'light'));
+      await page.evaluate("localStorage.setItem('docs-theme', 'light')");
       await page.setViewportSize({ width: 1280, height: 720 });
       await page.goto(`${base}/sites/kettle/install`);
       await page.screenshot({ path: process.env.SITE_SCREENSHOT });

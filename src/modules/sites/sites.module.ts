@@ -11,13 +11,13 @@ import { SiteAccess } from './application/site-access';
 import { SiteStructureService } from './application/site-structure.service';
 import { SitesService } from './application/sites.service';
 import { VisitorAuthService } from './application/visitor-auth.service';
-import { SitesRepository } from './infrastructure/sites.repository';
+import { SitesCoreModule } from './sites-core.module';
 
 /** Sites: the 27 endpoints and GitBook's later additions, audiences, and the resolution of published addresses. */
 @Module({
-  imports: [SpacesModule],
+  imports: [SpacesModule, SitesCoreModule],
   controllers: [SitesController, SiteStructureController, ShareLinksController, PublishedUrlsController],
-  providers: [SitesService, SiteStructureService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitesRepository, SitePresenter],
+  providers: [SitesService, SiteStructureService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter],
   exports: [PublishedSitesService, SitesService],
 })
 export class SitesModule {}

@@ -6,7 +6,7 @@ import { ContentStore } from '../../content/application/content-store.service';
 import { FilesService } from '../../content/application/files.service';
 import { Revision } from '../../content/domain/revision';
 import { SearchService } from '../../search/application/search.service';
-import { PublishedSitesService, PublishedTarget, contextId } from '../../sites/application/published-sites.service';
+import { Admission, PublishedSitesService, PublishedTarget, contextId } from '../../sites/application/published-sites.service';
 import { siteCustomization } from '../../sites/application/sites.service';
 import { VisitorInput, VisitorAuthRequiredError } from '../../sites/domain/visitor';
 import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
@@ -20,7 +20,7 @@ import type { PageNode } from '../../content/domain/revision-content';
 export interface ReaderResponse {
   status: number;
   headers: Record<string, string | string[]>;
-  body: string;
+  body: string | Buffer;
 }
 
 export interface ReaderRequest {
@@ -51,7 +51,7 @@ export const CLAIMS_COOKIE = 'docs-visitor-claims';
 @Injectable()
 export class PublishedReader {
   private readonly indexes = new Map<string, PageIndex>();
-  private readonly rendered = new Map<string, string>();
+  private readonly rendered = new Map<string, Buffer>();
   private renderedBytes = 0;
   private readonly csp = `default-src 'none'; style-src 'unsafe-inline'; img-src * data:; script-src ${themeScriptHash()}; form-action 'self'; base-uri 'none'; frame-ancestors 'self'`;
 
@@ -76,9 +76,9 @@ export class PublishedReader {
     const visitor: VisitorInput = { jwtToken: fromQuery ?? fromCookie, unsignedClaims: { ...cookieClaims, ...queryClaims } };
     const cookiePath = new URL(location.baseUrl).pathname || '/';
 
-    let target: PublishedTarget;
+    let admission: Admission;
     try {
-      target = await this.published.open(location, visitor);
+      admission = await this.published.admit(location, visitor);
     } catch (error) {
       if (error instanceof VisitorAuthRequiredError) {
         const clear: Record<string, string> = fromCookie ? { 'Set-Cookie': cookie(`${VISITOR_COOKIE}-${cookieSuffix}`, '', cookiePath, 0, request.url) } : {};
@@ -94,31 +94,28 @@ export class PublishedReader {
     }
 
     // A token or claims in the address are kept in cookies, then the address is cleaned (once).
-    const keep = Object.keys(queryClaims).length > 0 || (fromQuery && target.verifiedToken === fromQuery);
+    const keep = Object.keys(queryClaims).length > 0 || (fromQuery && admission.verifiedToken === fromQuery);
     if (keep) {
       const clean = new URL(request.url);
       for (const key of [...clean.searchParams.keys()]) if (key === 'jwt_token' || key.startsWith('visitor.')) clean.searchParams.delete(key);
       const cookies: string[] = [];
-      if (fromQuery && target.verifiedToken === fromQuery) cookies.push(cookie(`${VISITOR_COOKIE}-${cookieSuffix}`, fromQuery, cookiePath, tokenMaxAge(fromQuery), request.url));
+      if (fromQuery && admission.verifiedToken === fromQuery) cookies.push(cookie(`${VISITOR_COOKIE}-${cookieSuffix}`, fromQuery, cookiePath, tokenMaxAge(fromQuery), request.url));
       if (Object.keys(queryClaims).length) cookies.push(cookie(`${CLAIMS_COOKIE}-${cookieSuffix}`, JSON.stringify(visitor.unsignedClaims), cookiePath, 7 * 86400, request.url));
       return { status: 302, headers: { Location: clean.toString(), 'Cache-Control': 'no-store', 'Set-Cookie': cookies }, body: '' };
     }
-    return this.serve(target, request);
+    return this.serve(admission, request);
   }
 
-  private async serve(target: PublishedTarget, request: ReaderRequest): Promise<ReaderResponse> {
-    const { address, site } = target;
-    const pagePath = address.pagePath;
-    const atRoot = address.segments.length === 0;
-    if (atRoot && SPECIAL.has(pagePath)) return this.special(target, pagePath);
-
-    const view = target.spaces.get(address.spaceId)!;
-    const space = view.space.toState();
-    const revision = await this.store.getInSpace(space.id, space.revisionId);
-    if (!revision) throw NotFoundError.of('Revision', space.revisionId);
+  /**
+   * The ETag is known before anything is read for the page: the site's version moves with every
+   * change of its settings, its structure and the spaces it shows (content, titles, deletion), so
+   * with the reader's claims and the address it names exactly one rendering.
+   */
+  private async serve(admission: Admission, request: ReaderRequest): Promise<ReaderResponse> {
+    const { site } = admission;
     const indexed = site.visibility === 'public';
     const tag = `"${createHash('sha256')
-      .update([RENDERER_VERSION, site.id, site.version, site.updatedAt.toISOString(), revision.id, contextId(target.context), target.siteBaseUrl, request.url.pathname, request.url.search].join('|'))
+      .update([RENDERER_VERSION, site.id, site.version, contextId(admission.context), admission.siteBaseUrl, request.url.pathname, request.url.search].join('|'))
       .digest('base64url')
       .slice(0, 27)}"`;
     const caching = {
@@ -131,14 +128,29 @@ export class PublishedReader {
     const cached = this.rendered.get(tag);
     if (cached !== undefined) return this.html(200, cached, caching);
 
+    let target: PublishedTarget;
+    try {
+      target = await this.published.resolve(admission);
+    } catch (error) {
+      if (error instanceof NotFoundError) return this.notice(404, { siteTitle: site.title, title: 'Page not found', message: 'There is no page at this address.' });
+      throw error;
+    }
+    const { address } = target;
+    const pagePath = address.pagePath;
+    if (address.segments.length === 0 && SPECIAL.has(pagePath)) return this.special(target, pagePath);
+    const space = target.spaces.get(address.spaceId)!.space.toState();
+    const revision = await this.store.getInSpace(space.id, space.revisionId);
+    if (!revision) throw NotFoundError.of('Revision', space.revisionId);
     const index = this.index(revision);
     let response: { status: number; body: string; type?: string };
     if (pagePath === SEARCH) response = await this.searchPage(target, index, space, request.url.searchParams.get('q') ?? '');
     else if (pagePath.endsWith('.md')) response = await this.markdownPage(index, pagePath.slice(0, -3));
     else response = await this.page(target, index, revision, pagePath, space.language ?? undefined);
     if (response.type) return { status: response.status, headers: { 'Content-Type': response.type, ...caching }, body: response.body };
-    if (response.status === 200) this.remember(tag, response.body);
-    return this.html(response.status, response.body, response.status === 200 ? caching : { 'Cache-Control': 'no-store' });
+    if (response.status !== 200) return this.html(response.status, response.body, { 'Cache-Control': 'no-store' });
+    const bytes = Buffer.from(response.body);
+    this.remember(tag, bytes);
+    return this.html(200, bytes, caching);
   }
 
   private async page(target: PublishedTarget, index: PageIndex, revision: Revision, pagePath: string, lang?: string): Promise<{ status: number; body: string }> {
@@ -294,7 +306,7 @@ export class PublishedReader {
   }
 
   /** Rendered pages by ETag, up to 64 MB, oldest evicted first. */
-  private remember(tag: string, html: string): void {
+  private remember(tag: string, html: Buffer): void {
     this.rendered.set(tag, html);
     this.renderedBytes += html.length;
     while (this.renderedBytes > 64 * 1024 * 1024 && this.rendered.size) {
@@ -304,7 +316,7 @@ export class PublishedReader {
     }
   }
 
-  private html(status: number, body: string, headers: Record<string, string>): ReaderResponse {
+  private html(status: number, body: string | Buffer, headers: Record<string, string>): ReaderResponse {
     return { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': this.csp, ...headers }, body };
   }
 

@@ -13,19 +13,24 @@ import { SitesRepository, StructureRows } from '../infrastructure/sites.reposito
 import { SiteAccess } from './site-access';
 import { VisitorAuthService } from './visitor-auth.service';
 
-/** A published site as one reader sees it, at one address. */
-export interface PublishedTarget {
+/** A reader let into a site: who they are to it, and the address segments after its base (and share key). */
+export interface Admission {
   site: SiteOrm;
-  /** Sections and site spaces the reader may see (conditions applied, deleted spaces left out). */
-  rows: StructureRows;
-  spaces: Map<string, SpaceView>;
-  address: ResolvedAddress;
+  segments: string[];
   /** Origin and path of the site for this reader, with the share key when there is one, no trailing slash. */
   siteBaseUrl: string;
   shareKey?: string;
   context: VisitorContext;
   /** The reader presented a valid signed token (it is worth keeping in a cookie). */
   verifiedToken?: string;
+}
+
+/** A published site as one reader sees it, at one address. */
+export interface PublishedTarget extends Admission {
+  /** Sections and site spaces the reader may see (conditions applied, deleted spaces left out). */
+  rows: StructureRows;
+  spaces: Map<string, SpaceView>;
+  address: ResolvedAddress;
 }
 
 /** Where an address points before any access check: the site and the segments after its base. */
@@ -46,6 +51,7 @@ const API_TOKEN_SECONDS = 3600;
 @Injectable()
 export class PublishedSitesService {
   private readonly publicUrl: URL;
+  private readonly structures = new Map<string, { version: number; rows: StructureRows }>();
 
   constructor(
     private readonly repository: SitesRepository,
@@ -77,10 +83,11 @@ export class PublishedSitesService {
   }
 
   /**
-   * Opens a located site for a reader. Unpublished sites are not found; share-link sites need an
-   * active key as the first segment; visitor-auth sites need a JWT signed with the site's key.
+   * Lets a reader in, or not: unpublished sites are not found; share-link sites need an active
+   * key as the first segment; visitor-auth sites need a JWT signed with the site's key. Cheap (at
+   * most the share link's lookup): it runs before anything is read for the page.
    */
-  async open(location: SiteLocation, visitor: VisitorInput): Promise<PublishedTarget> {
+  async admit(location: SiteLocation, visitor: VisitorInput): Promise<Admission> {
     const { site } = location;
     if (!site.published) throw NotFoundError.of('Site');
     const segments = [...location.segments];
@@ -94,12 +101,32 @@ export class PublishedSitesService {
     }
     const signed = await this.verifyVisitor(site, visitor.jwtToken);
     const context: VisitorContext = { visitor: { claims: visitorClaims(signed, visitor.unsignedClaims ?? {}) } };
-    const all = await this.repository.structure(site.id);
+    return { site, segments, siteBaseUrl, shareKey, context, ...(signed && visitor.jwtToken ? { verifiedToken: visitor.jwtToken } : {}) };
+  }
+
+  /** What an admitted reader sees at the address: the visible structure, its spaces, the section, variant and page path. */
+  async resolve(admission: Admission): Promise<PublishedTarget> {
+    const { site } = admission;
+    const all = await this.structureOf(site);
     const spaces = await this.spaces.viewsInOrganization(null, site.organizationId, all.siteSpaces.map((s) => s.spaceId));
-    const rows = visibleStructure(all, context, new Set(spaces.keys()));
-    const address = resolveAddress(rows, segments);
+    const rows = visibleStructure(all, admission.context, new Set(spaces.keys()));
+    const address = resolveAddress(rows, admission.segments);
     if (!address) throw NotFoundError.of('Site');
-    return { site, rows, spaces, address, siteBaseUrl, shareKey, context, ...(signed && visitor.jwtToken ? { verifiedToken: visitor.jwtToken } : {}) };
+    return { ...admission, rows, spaces, address };
+  }
+
+  async open(location: SiteLocation, visitor: VisitorInput): Promise<PublishedTarget> {
+    return this.resolve(await this.admit(location, visitor));
+  }
+
+  /** A site's structure rows, kept per site version (every structure edit bumps it). */
+  private async structureOf(site: SiteOrm): Promise<StructureRows> {
+    const cached = this.structures.get(site.id);
+    if (cached && cached.version === site.version) return cached.rows;
+    const rows = await this.repository.structure(site.id);
+    if (this.structures.size >= 1000) this.structures.delete(this.structures.keys().next().value!);
+    this.structures.set(site.id, { version: site.version, rows });
+    return rows;
   }
 
   /** The URL of a section / variant / page for the reader of `target`. */

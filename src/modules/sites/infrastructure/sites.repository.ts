@@ -150,6 +150,24 @@ export class SitesRepository {
     return [...new Set(rows.map((row) => row.siteId))];
   }
 
+  /**
+   * A new version for the sites showing these spaces (or every site of the organization): their
+   * published pages change with the spaces. Rows are locked in id order, so two transactions
+   * touching the same sites never wait on each other in a cycle.
+   */
+  async bumpVersions(change: { spaceIds: string[] } | { organizationId: string }, tx?: Tx): Promise<void> {
+    if ('spaceIds' in change) {
+      if (!change.spaceIds.length) return;
+      await this.manager(tx).query(
+        `UPDATE sites SET version = version + 1 WHERE id IN (
+           SELECT s.id FROM sites s WHERE s.id IN (SELECT site_id FROM site_spaces WHERE space_id = ANY($1)) ORDER BY s.id FOR UPDATE)`,
+        [change.spaceIds],
+      );
+    } else {
+      await this.manager(tx).query(`UPDATE sites SET version = version + 1 WHERE id IN (SELECT id FROM sites WHERE organization_id = $1 ORDER BY id FOR UPDATE)`, [change.organizationId]);
+    }
+  }
+
   // Share links -------------------------------------------------------------------------------
 
   listShareLinks(siteId: string, request: PageRequest): Promise<Page<SiteShareLinkOrm>> {

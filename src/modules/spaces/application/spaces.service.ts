@@ -48,6 +48,10 @@ export interface MoveSpaceInput {
 
 const RACE_LOST = 'The space was changed concurrently; reload it and retry';
 
+/** Which spaces changed in a way readers of a published site see (content, title, deletion, leaving). */
+export type SpaceChange = { spaceIds: string[] } | { organizationId: string };
+export type SpaceChangeListener = (change: SpaceChange, tx?: Tx) => Promise<void>;
+
 /**
  * Space lifecycle: create, read, update, delete / restore / purge, move, transfer, duplicate.
  * Every use case computes the caller's role through AccessService first: what they may not
@@ -57,6 +61,7 @@ const RACE_LOST = 'The space was changed concurrently; reload it and retry';
 @Injectable()
 export class SpacesService {
   private readonly logger = new Logger(SpacesService.name);
+  private readonly listeners: SpaceChangeListener[] = [];
 
   constructor(
     private readonly spaces: SpacesRepository,
@@ -293,6 +298,7 @@ export class SpacesService {
    */
   async softDeleteInCollections(organizationId: string, collectionIds: string[], tx: Tx): Promise<void> {
     await this.spaces.softDeleteInCollections(organizationId, collectionIds, this.clock.now(), tx);
+    await this.changed({ organizationId }, tx);
   }
 
   /**
@@ -303,6 +309,7 @@ export class SpacesService {
   async transferInCollections(collectionIds: string[], targetOrganizationId: string, tx: Tx): Promise<string[]> {
     const moved = await this.spaces.transferInCollections(collectionIds, targetOrganizationId, this.clock.now(), tx);
     await this.spaces.moveChangeRequests(moved, targetOrganizationId, tx);
+    if (moved.length) await this.changed({ spaceIds: moved }, tx);
     return moved;
   }
 
@@ -376,15 +383,31 @@ export class SpacesService {
   private async save(space: Space, tx?: Tx): Promise<Space> {
     const saved = await this.spaces.compareAndSet(space, tx);
     if (!saved) throw new ConflictError(RACE_LOST);
+    await this.changed({ spaceIds: [space.id] }, tx);
     return saved;
+  }
+
+  /**
+   * For modules that show spaces elsewhere (published sites): called with each change readers
+   * would see, inside the transaction that makes it, so what they derive from it (a site's
+   * version) moves with it or not at all.
+   */
+  onChange(listener: SpaceChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  private async changed(change: SpaceChange, tx?: Tx): Promise<void> {
+    for (const listener of this.listeners) await listener(change, tx);
   }
 
   // ------------------------------------------------------------------------------------------
   // For the content, change request and comment modules
 
   /** Moves the space's current revision from `from` to `to`; false when it moved meanwhile. */
-  advanceRevision(spaceId: string, from: string, to: string, tx?: Tx): Promise<boolean> {
-    return this.spaces.advanceRevision(spaceId, from, to, this.clock.now(), tx);
+  async advanceRevision(spaceId: string, from: string, to: string, tx?: Tx): Promise<boolean> {
+    const moved = await this.spaces.advanceRevision(spaceId, from, to, this.clock.now(), tx);
+    if (moved) await this.changed({ spaceIds: [spaceId] }, tx);
+    return moved;
   }
 
   /** The number of a new change request of the space: 1, 2, 3... never repeated, never skipped. */

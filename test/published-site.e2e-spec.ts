@@ -162,6 +162,27 @@ describe('Published sites for readers', () => {
     await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'public' });
   });
 
+  it('a change committed elsewhere (another replica, the worker) reaches pages cached here through the change feed', async () => {
+    const before = await get('/sites/acme/setup');
+    expect((await get('/sites/acme/setup')).text).toBe(before.text);
+    // Straight in the database: nothing in this process knows, only PostgreSQL's NOTIFY tells it.
+    await t.dataSource.query(`UPDATE sites SET title = 'Renamed elsewhere', version = version + 1 WHERE id = $1`, [siteId]);
+    let seen = '';
+    for (let i = 0; i < 40 && !seen.includes('Renamed elsewhere'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = (await get('/sites/acme/setup')).text;
+    }
+    expect(seen).toContain('<title>Setup | Renamed elsewhere</title>');
+    await t.dataSource.query(`UPDATE sites SET published = false WHERE id = $1`, [siteId]);
+    let status = 200;
+    for (let i = 0; i < 40 && status === 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await get('/sites/acme/setup')).status;
+    }
+    expect(status).toBe(404);
+    await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
+  });
+
   it('serves a site at its own host name', async () => {
     await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { hostname: 'docs.acme.example' });
     const res = await get('/setup', { Host: 'docs.acme.example' });

@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { SpacesService } from '../spaces/application/spaces.service';
 import { SpacesModule } from '../spaces/spaces.module';
+import { PublishedChanges } from './infrastructure/published-changes';
 import { SitesRepository } from './infrastructure/sites.repository';
 
 /**
@@ -10,8 +11,8 @@ import { SitesRepository } from './infrastructure/sites.repository';
  */
 @Module({
   imports: [SpacesModule],
-  providers: [SitesRepository],
-  exports: [SitesRepository],
+  providers: [SitesRepository, PublishedChanges],
+  exports: [SitesRepository, PublishedChanges],
 })
 export class SitesCoreModule implements OnModuleInit {
   constructor(

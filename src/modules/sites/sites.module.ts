@@ -18,6 +18,6 @@ import { SitesCoreModule } from './sites-core.module';
   imports: [SpacesModule, SitesCoreModule],
   controllers: [SitesController, SiteStructureController, ShareLinksController, PublishedUrlsController],
   providers: [SitesService, SiteStructureService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter],
-  exports: [PublishedSitesService, SitesService],
+  exports: [PublishedSitesService, SitesService, SitesCoreModule],
 })
 export class SitesModule {}

@@ -32,7 +32,7 @@ export function mountPublishedSites(app: INestApplication, config: AppConfig): v
     // On this server's addresses the URL is read as the public one, whatever Host a proxy passed on.
     const url = onServer ? new URL(req.originalUrl, publicUrl.origin) : new URL(req.originalUrl, `${req.protocol}://${req.headers.host}`);
     reader
-      .handle({ url, cookies: parseCookies(req.headers.cookie), ifNoneMatch: req.headers['if-none-match'] })
+      .handle({ url, cookies: parseCookies(req.headers.cookie), cookieHeader: req.headers.cookie, ifNoneMatch: req.headers['if-none-match'] })
       .then((response) => {
         if (!response) {
           if (onServer) return send(res, { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }, body: renderNotice({ title: 'Site not found', message: 'No published site lives at this address.' }) });

@@ -9,6 +9,7 @@ import { SearchService } from '../../search/application/search.service';
 import { Admission, PublishedSitesService, PublishedTarget, contextId } from '../../sites/application/published-sites.service';
 import { siteCustomization } from '../../sites/application/sites.service';
 import { VisitorInput, VisitorAuthRequiredError } from '../../sites/domain/visitor';
+import { PublishedChanges } from '../../sites/infrastructure/published-changes';
 import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
 import { documentOutline, documentText, renderDocument } from '../domain/document-html';
 import { IndexedPage, PageIndex, indexPages } from '../domain/page-index';
@@ -27,7 +28,22 @@ export interface ReaderRequest {
   url: URL;
   /** Cookies sent with the request. */
   cookies: Record<string, string>;
+  /** The raw Cookie header: part of what makes two requests the same request. */
+  cookieHeader?: string;
   ifNoneMatch?: string;
+}
+
+/** What makes a page answer reusable for the same request. */
+interface HotInfo {
+  tag: string;
+  notModified: Record<string, string>;
+  /** A page shown on the strength of a visitor token is served from memory no longer than the token lives. */
+  expiresAt: number | null;
+}
+
+interface HotEntry extends HotInfo {
+  generation: number;
+  response: ReaderResponse;
 }
 
 /** Bumped when the HTML this server renders changes, so no ETag from an older renderer still matches. */
@@ -51,8 +67,11 @@ export const CLAIMS_COOKIE = 'docs-visitor-claims';
 @Injectable()
 export class PublishedReader {
   private readonly indexes = new Map<string, PageIndex>();
+  /** Rendered pages by ETag. */
   private readonly rendered = new Map<string, Buffer>();
-  private renderedBytes = 0;
+  /** Whole answers by request (address and cookies), valid while PublishedChanges has not moved. */
+  private readonly hot = new Map<string, HotEntry>();
+  private readonly sizes = new Map<Map<string, unknown>, { total: number; of: Map<string, number> }>();
   private readonly csp = `default-src 'none'; style-src 'unsafe-inline'; img-src * data:; script-src ${themeScriptHash()}; form-action 'self'; base-uri 'none'; frame-ancestors 'self'`;
 
   constructor(
@@ -61,10 +80,28 @@ export class PublishedReader {
     private readonly reader: ContentReader,
     private readonly files: FilesService,
     private readonly search: SearchService,
+    private readonly changes: PublishedChanges,
   ) {}
 
   /** The response for a reader's request, or null when the address is not on any site (not ours to answer). */
   async handle(request: ReaderRequest): Promise<ReaderResponse | null> {
+    const key = `${request.url.host}${request.url.pathname}${request.url.search}\n${request.cookieHeader ?? ''}`;
+    const hot = this.hot.get(key);
+    if (hot && hot.generation === this.changes.generation && this.changes.live && (hot.expiresAt === null || hot.expiresAt > Date.now())) {
+      if (request.ifNoneMatch && matches(request.ifNoneMatch, hot.tag)) return { status: 304, headers: hot.notModified, body: '' };
+      return hot.response;
+    }
+    // Taken before anything is read: a change committed meanwhile leaves what is built below stale.
+    const generation = this.changes.generation;
+    const response = await this.build(request);
+    if (response?.status === 200 && response.hot && this.changes.live) {
+      const { hot: info, ...answer } = response;
+      this.remember(this.hot, key, { generation, ...info, response: answer }, answer.body.length);
+    }
+    return response;
+  }
+
+  private async build(request: ReaderRequest): Promise<(ReaderResponse & { hot?: HotInfo }) | null> {
     const location = await this.published.locate(request.url);
     if (!location) return null;
     const cookieSuffix = location.site.id;
@@ -111,7 +148,7 @@ export class PublishedReader {
    * change of its settings, its structure and the spaces it shows (content, titles, deletion), so
    * with the reader's claims and the address it names exactly one rendering.
    */
-  private async serve(admission: Admission, request: ReaderRequest): Promise<ReaderResponse> {
+  private async serve(admission: Admission, request: ReaderRequest): Promise<ReaderResponse & { hot?: HotInfo }> {
     const { site } = admission;
     const indexed = site.visibility === 'public';
     const tag = `"${createHash('sha256')
@@ -124,9 +161,11 @@ export class PublishedReader {
       Vary: 'Cookie',
       ...(indexed ? {} : { 'X-Robots-Tag': 'noindex' }),
     };
-    if (request.ifNoneMatch && request.ifNoneMatch.split(',').some((candidate) => candidate.trim() === tag)) return { status: 304, headers: { 'Content-Security-Policy': this.csp, ...caching }, body: '' };
+    const notModified = { 'Content-Security-Policy': this.csp, ...caching };
+    const hot = { tag, notModified, expiresAt: tokenExpiry(admission.verifiedToken) };
+    if (request.ifNoneMatch && matches(request.ifNoneMatch, tag)) return { status: 304, headers: notModified, body: '' };
     const cached = this.rendered.get(tag);
-    if (cached !== undefined) return this.html(200, cached, caching);
+    if (cached !== undefined) return { ...this.html(200, cached, caching), hot };
 
     let target: PublishedTarget;
     try {
@@ -149,8 +188,8 @@ export class PublishedReader {
     if (response.type) return { status: response.status, headers: { 'Content-Type': response.type, ...caching }, body: response.body };
     if (response.status !== 200) return this.html(response.status, response.body, { 'Cache-Control': 'no-store' });
     const bytes = Buffer.from(response.body);
-    this.remember(tag, bytes);
-    return this.html(200, bytes, caching);
+    this.remember(this.rendered, tag, bytes, bytes.length);
+    return { ...this.html(200, bytes, caching), hot };
   }
 
   private async page(target: PublishedTarget, index: PageIndex, revision: Revision, pagePath: string, lang?: string): Promise<{ status: number; body: string }> {
@@ -305,14 +344,20 @@ export class PublishedReader {
     return index;
   }
 
-  /** Rendered pages by ETag, up to 64 MB, oldest evicted first. */
-  private remember(tag: string, html: Buffer): void {
-    this.rendered.set(tag, html);
-    this.renderedBytes += html.length;
-    while (this.renderedBytes > 64 * 1024 * 1024 && this.rendered.size) {
-      const [oldest, value] = this.rendered.entries().next().value!;
-      this.rendered.delete(oldest);
-      this.renderedBytes -= value.length;
+  /** Up to 64 MB in each cache, oldest evicted first. */
+  private remember<V>(cache: Map<string, V>, key: string, value: V, size: number): void {
+    const sizes = this.sizes.get(cache) ?? { total: 0, of: new Map<string, number>() };
+    this.sizes.set(cache, sizes);
+    if (cache.has(key)) sizes.total -= sizes.of.get(key) ?? 0;
+    cache.delete(key);
+    cache.set(key, value);
+    sizes.of.set(key, size);
+    sizes.total += size;
+    while (sizes.total > 64 * 1024 * 1024 && cache.size > 1) {
+      const oldest = cache.keys().next().value!;
+      cache.delete(oldest);
+      sizes.total -= sizes.of.get(oldest) ?? 0;
+      sizes.of.delete(oldest);
     }
   }
 
@@ -349,6 +394,21 @@ function parseClaimsCookie(value: string | undefined): Record<string, unknown> {
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
   } catch {
     return {};
+  }
+}
+
+function matches(ifNoneMatch: string, tag: string): boolean {
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim() === tag);
+}
+
+/** When a verified visitor token expires (ms), null without one or without `exp`. */
+function tokenExpiry(token: string | undefined): number | null {
+  if (!token) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp?: number };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : null;
+  } catch {
+    return null;
   }
 }
 

@@ -7,6 +7,7 @@ import { SiteSectionGroupOrm } from './site-section-group.orm';
 import { SiteSectionOrm } from './site-section.orm';
 import { SiteShareLinkOrm } from './site-share-link.orm';
 import { SiteSpaceOrm } from './site-space.orm';
+import { PublishedChanges } from './published-changes';
 
 export interface SiteFilters {
   spaceId?: string;
@@ -24,7 +25,11 @@ export interface StructureRows {
 
 @Injectable()
 export class SitesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  /** Every write below tells `changes` (readers' cached pages of this process go stale at once). */
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly changes: PublishedChanges,
+  ) {}
 
   private manager(tx?: Tx) {
     return tx ?? this.dataSource.manager;
@@ -63,15 +68,18 @@ export class SitesRepository {
   }
 
   async insert(site: SiteOrm, tx: Tx): Promise<void> {
+    this.changes.touched();
     await this.manager(tx).getRepository(SiteOrm).insert(site as never);
   }
 
   /** Applies the patch and bumps the site's version (published pages change their ETag). */
   async update(id: string, patch: Partial<SiteOrm>, tx?: Tx): Promise<void> {
+    this.changes.touched();
     await this.manager(tx).getRepository(SiteOrm).createQueryBuilder().update().set({ ...(patch as object), version: () => 'version + 1' }).where({ id }).execute();
   }
 
   async delete(organizationId: string, id: string): Promise<boolean> {
+    this.changes.touched();
     const result = await this.manager().getRepository(SiteOrm).delete({ organizationId, id });
     return (result.affected ?? 0) > 0;
   }
@@ -124,22 +132,27 @@ export class SitesRepository {
   }
 
   async save<T extends SiteSectionOrm | SiteSectionGroupOrm | SiteSpaceOrm>(entity: T, tx: Tx): Promise<void> {
+    this.changes.touched();
     await this.manager(tx).save(entity);
   }
 
   async saveAll(entities: Array<SiteSectionOrm | SiteSectionGroupOrm | SiteSpaceOrm>, tx: Tx): Promise<void> {
+    this.changes.touched();
     for (const entity of entities) await this.manager(tx).save(entity);
   }
 
   async deleteSection(id: string, tx: Tx): Promise<void> {
+    this.changes.touched();
     await this.manager(tx).getRepository(SiteSectionOrm).delete({ id });
   }
 
   async deleteGroup(id: string, tx: Tx): Promise<void> {
+    this.changes.touched();
     await this.manager(tx).getRepository(SiteSectionGroupOrm).delete({ id });
   }
 
   async deleteSiteSpace(id: string, tx: Tx): Promise<void> {
+    this.changes.touched();
     await this.manager(tx).getRepository(SiteSpaceOrm).delete({ id });
   }
 
@@ -156,6 +169,7 @@ export class SitesRepository {
    * touching the same sites never wait on each other in a cycle.
    */
   async bumpVersions(change: { spaceIds: string[] } | { organizationId: string }, tx?: Tx): Promise<void> {
+    this.changes.touched();
     if ('spaceIds' in change) {
       if (!change.spaceIds.length) return;
       await this.manager(tx).query(
@@ -180,14 +194,17 @@ export class SitesRepository {
   }
 
   async insertShareLink(link: SiteShareLinkOrm): Promise<void> {
+    this.changes.touched();
     await this.manager().getRepository(SiteShareLinkOrm).insert(link as never);
   }
 
   async updateShareLink(id: string, patch: Partial<SiteShareLinkOrm>): Promise<void> {
+    this.changes.touched();
     await this.manager().getRepository(SiteShareLinkOrm).update({ id }, patch as never);
   }
 
   async deleteShareLink(siteId: string, id: string): Promise<boolean> {
+    this.changes.touched();
     const result = await this.manager().getRepository(SiteShareLinkOrm).delete({ siteId, id });
     return (result.affected ?? 0) > 0;
   }

@@ -26,6 +26,7 @@ const AREAS: Record<string, string[]> = {
   users: ['users'],
   'OpenAPI specs': ['openapi', 'openapi-versions'],
   translations: ['translations', 'glossary'],
+  sites: ['sites', 'site-sections', 'site-section-groups', 'site-spaces', 'site-structure', 'site-share-links', 'site-publishing-auth', 'site-customization', 'urls'],
 };
 
 /** Why an operation of a built area is left out. Anything missing and not listed here says so. */
@@ -39,7 +40,15 @@ const LEFT_OUT: Record<string, string> = {
   getOrganizationAuditEvent: 'the audit log belongs to the events module, not built yet',
   listStyleguideTemplates: 'style guides (AI writing rules) are not built',
   listOrganizationStyleguides: 'style guides (AI writing rules) are not built',
-  duplicateSiteSpace: 'a sites operation (GitBook tags it `spaces`); sites are not built yet',
+  duplicateSiteSpace: 'copying a variant into a new space is not built (add the duplicated space with addSpaceToSite)',
+  listSiteIntegrationScripts: 'integrations are not built',
+  listSiteIntegrations: 'integrations are not built',
+  searchSiteContent: "a site's search is served on the published site (`~search`), not yet as this API operation",
+  prewarmSiteSearch: 'search needs no prewarming here (PostgreSQL full-text index)',
+  applyTemplateToSite: 'site templates are not built',
+  createSiteStyleguideById: 'style guides (AI writing rules) are not built',
+  createSiteStyleguideRun: 'style guides (AI writing rules) are not built',
+  listSiteStyleguideRuns: 'style guides (AI writing rules) are not built',
   getComputedDocument: 'computed content (integration-generated pages) is not built',
   getComputedRevision: 'computed content (integration-generated pages) is not built',
   listChangeRequestConversations: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',

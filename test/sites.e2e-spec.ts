@@ -104,6 +104,15 @@ describe('Sites API', () => {
     expect((await alice.client.patch(`${sites()}/${other}`, { basename: 'taken-name' })).status).toBe(409);
   });
 
+  it("becomes the organization's default content only when it is a site of the organization", async () => {
+    const id = (await carl.client.post<any>(sites(), { title: 'Default' })).body.id;
+    const set = await alice.client.patch<any>(`/v1/orgs/${org}`, { defaultContent: { type: 'site', site: id } });
+    expect(set.status).toBe(200);
+    expect(set.body.defaultContent).toEqual({ type: 'site', site: id });
+    const foreign = (await mallory.client.post<any>(`/v1/orgs/${otherOrg}/sites`, { title: 'Theirs' })).body.id;
+    expect((await alice.client.patch(`/v1/orgs/${org}`, { defaultContent: { type: 'site', site: foreign } })).status).toBe(400);
+  });
+
   it('publishes and unpublishes (admins); delete answers also when absent', async () => {
     const id = (await carl.client.post<any>(sites(), { title: 'Lifecycle', spaces: [spaceA] })).body.id;
     const published = await alice.client.post<any>(`${sites()}/${id}/publish`);

@@ -12,10 +12,11 @@ import { SiteStructureService } from './application/site-structure.service';
 import { SitesService } from './application/sites.service';
 import { VisitorAuthService } from './application/visitor-auth.service';
 import { SitesCoreModule } from './sites-core.module';
+import { SitesDirectoryModule } from './sites-directory.module';
 
 /** Sites: the 27 endpoints and GitBook's later additions, audiences, and the resolution of published addresses. */
 @Module({
-  imports: [SpacesModule, SitesCoreModule],
+  imports: [SpacesModule, SitesCoreModule, SitesDirectoryModule],
   controllers: [SitesController, SiteStructureController, ShareLinksController, PublishedUrlsController],
   providers: [SitesService, SiteStructureService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter],
   exports: [PublishedSitesService, SitesService, SitesCoreModule],

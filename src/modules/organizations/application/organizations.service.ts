@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
 import { ExistingAccountFacts } from '../sso/domain/account-matching';
@@ -12,6 +12,7 @@ import { DefaultContent, Organization, OrganizationPatch, applyPatch, newOrganiz
 import { InvitesRepository } from '../infrastructure/invites.repository';
 import { MembersRepository } from '../infrastructure/members.repository';
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
+import { SiteDirectory } from './site-directory';
 
 export interface OrganizationView {
   organization: Organization;
@@ -37,6 +38,7 @@ export class OrganizationsService {
     private readonly identity: IdentityService,
     private readonly transactions: Transactions,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Optional() private readonly sites?: SiteDirectory,
   ) {}
 
   /** Creates an organization; its creator is its first admin. Not with a token limited to one organization (403). */
@@ -95,7 +97,7 @@ export class OrganizationsService {
           throw new ConflictError(`hostname: "${next.hostname}" is already used by another organization`);
         }
       }
-      if (patch.defaultContent) await this.assertDefaultContentExists(organizationId, patch.defaultContent);
+      if (patch.defaultContent) await this.assertDefaultContentExists(organizationId, patch.defaultContent, tx);
       if (patch.mergeRules) {
         await this.access.assertMembers(organizationId, mergeRuleUserIds(patch.mergeRules), 'mergeRules', tx);
       }
@@ -104,12 +106,9 @@ export class OrganizationsService {
     });
   }
 
-  /**
-   * The default content must be a site of this organization. There is no sites module yet, so
-   * no site exists and every site is "invalid default content" (400).
-   * TODO(sites): ask the sites module's exported service once it exists.
-   */
-  private async assertDefaultContentExists(organizationId: string, content: DefaultContent): Promise<void> {
+  /** The default content must be a site of this organization (400 otherwise, GitBook's "invalid default content"). */
+  private async assertDefaultContentExists(organizationId: string, content: DefaultContent, tx: Tx): Promise<void> {
+    if (this.sites && (await this.sites.exists(organizationId, content.site, tx))) return;
     throw new InvalidError(`defaultContent: invalid default content, site "${content.site}" does not exist in organization "${organizationId}"`);
   }
 

@@ -92,10 +92,23 @@ export class GitBookContract {
 }
 
 /**
- * The current GitBook spec is OpenAPI 3.1 (`type: [X, "null"]`, `{type: "null"}` branches); the served
- * document is 3.0, where the same thing is `nullable: true`.
+ * The current GitBook spec is OpenAPI 3.1 (`type: [X, "null"]`, `{type: "null"}` branches, `$ref` with
+ * sibling keywords such as a description); the served document is 3.0, where the same things are
+ * `nullable: true` and a `$ref` wrapped in `allOf` (3.0 ignores a `$ref`'s siblings, so they must not be beside it).
  */
 function toOpenApi30(schema: Schema): Schema {
+  // 3.0 has no `propertyNames` (the keys stay unconstrained in the document; the server still checks them)
+  // and spells `const` as a one-value enum.
+  delete schema.propertyNames;
+  if ('const' in schema) {
+    schema.enum = [schema.const];
+    delete schema.const;
+  }
+  if (typeof schema.$ref === 'string' && Object.keys(schema).length > 1) {
+    const { $ref, ...siblings } = schema;
+    for (const key of Object.keys(schema)) delete schema[key];
+    Object.assign(schema, siblings, { allOf: [{ $ref }] });
+  }
   if (Array.isArray(schema.type)) {
     const types = schema.type.filter((type: string) => type !== 'null');
     if (types.length < schema.type.length) schema.nullable = true;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Allow, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ListQueryDto } from '@app/common';
 import { AGENTS_CONTEXTS, SITE_TYPES, SITE_VISIBILITIES } from '../../domain/site';
 
@@ -83,11 +83,18 @@ export class UpdateSiteDto {
 }
 
 export class AdaptiveSchemaDto {
-  @ApiProperty({ type: 'object', description: 'A JSON Schema draft-07 object of the visitor claims', additionalProperties: true } as never) @Allow() jsonSchema: unknown;
+  @ApiProperty({
+    type: 'object',
+    description: 'A JSON Schema draft-07 object schema of the visitor claims: described claim properties (boolean, string, number, array, object), optionally an `unsigned` object of the same, no additional properties',
+    required: ['type', 'properties', 'additionalProperties'],
+    properties: { $schema: { type: 'string', enum: ['http://json-schema.org/draft-07/schema#'] }, type: { type: 'string', enum: ['object'] }, properties: { type: 'object' }, additionalProperties: { type: 'boolean', enum: [false] } },
+  } as never)
+  @IsObject()
+  jsonSchema: unknown;
 }
 
 export class AddSectionDto {
-  @ApiProperty() @Allow() spaceId: unknown;
+  @ApiProperty() @IsString() @MaxLength(64) spaceId: string;
   @ApiPropertyOptional({ minLength: 2, maxLength: 128, nullable: true }) @Allow() title?: unknown;
   @ApiPropertyOptional({ maxLength: 50, nullable: true }) @Allow() icon?: unknown;
 }
@@ -106,12 +113,12 @@ export class MoveDto {
 }
 
 export class SortStructureDto {
-  @ApiProperty(POINTER as never) @Allow() item: unknown;
+  @ApiProperty(POINTER as never) @IsObject() item: unknown;
   @ApiPropertyOptional({ ...POSITION, description: 'Without a position the item goes to the end of its level' } as never) @Allow() position?: unknown;
 }
 
 export class AddSectionGroupDto {
-  @ApiProperty({ minLength: 1, maxLength: 100 }) @Allow() title: unknown;
+  @ApiProperty({ minLength: 1, maxLength: 100 }) @IsString() title: string;
   @ApiPropertyOptional({ maxLength: 50, nullable: true }) @Allow() icon?: unknown;
   @ApiPropertyOptional({ type: [String] }) @Allow() sections?: unknown;
   @ApiPropertyOptional({ description: 'Parent group id; omitted: the site root' }) @Allow() parent?: unknown;
@@ -123,11 +130,11 @@ export class UpdateSectionGroupDto {
 }
 
 export class AddSectionToGroupDto {
-  @ApiProperty() @Allow() sectionId: unknown;
+  @ApiProperty() @IsString() @MaxLength(64) sectionId: string;
 }
 
 export class AddSiteSpaceDto {
-  @ApiProperty() @Allow() spaceId: unknown;
+  @ApiProperty() @IsString() @MaxLength(64) spaceId: string;
   @ApiPropertyOptional({ description: 'Omitted: the default section, or the root of a site without sections' }) @Allow() sectionId?: unknown;
 }
 
@@ -138,7 +145,7 @@ export class UpdateSiteSpaceDto {
 }
 
 export class CreateShareLinkDto {
-  @ApiProperty({ maxLength: 50 }) @Allow() name: unknown;
+  @ApiProperty({ maxLength: 50 }) @IsString() name: string;
 }
 
 export class UpdateShareLinkDto {
@@ -147,7 +154,7 @@ export class UpdateShareLinkDto {
 }
 
 export class UpdatePublishingAuthDto {
-  @ApiProperty({ enum: ['custom'] }) @Allow() backend: unknown;
+  @ApiProperty({ enum: ['custom'] }) @IsIn(['custom'], { message: 'backend must be "custom" (integration backends are not available on this server)' }) backend: string;
   @ApiPropertyOptional({ nullable: true, format: 'uri', description: 'Where refused readers are sent to sign in' }) @Allow() fallbackURL?: unknown;
 }
 

@@ -4,6 +4,7 @@ import { Logger } from '@nestjs/common';
 import { SignJWT } from 'jose';
 import { Browser, Page, chromium } from 'playwright-core';
 import { TestApp, TestUser } from '@app/testing';
+import { OpenAPIProcessor } from '../src/modules/openapi/application/openapi-processor.service';
 import { commitContent } from './content.fixtures';
 
 Logger.overrideLogger(false);
@@ -46,7 +47,27 @@ describe('published site in a browser', () => {
       { id: 'usage', title: 'Usage', slug: 'usage', body: 'Use it daily.', pages: [{ id: 'advanced', title: 'Advanced usage', slug: 'advanced', body: 'For experts.' }] },
     ]);
     await commitContent(t, v2, [{ id: 'welcome2', title: 'Welcome to v2', slug: 'welcome', body: 'Everything is new in version two.' }]);
-    await commitContent(t, api, [{ id: 'endpoints', title: 'Endpoints', slug: 'endpoints', body: '```http\nGET /pets\n```' }]);
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Kettle API', version: '2.0.0' },
+      paths: {
+        '/kettles/{id}/boil': {
+          post: {
+            summary: 'Boil a kettle',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'Which kettle' }],
+            requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { temperature: { type: 'integer' } } }, example: { temperature: 100 } } } },
+            responses: { '202': { description: 'Boiling', content: { 'application/json': { schema: { type: 'object' }, example: { state: 'boiling' } } } } },
+          },
+        },
+      },
+    };
+    await alice.client.post(`/v1/orgs/${org}/openapi`, { slug: 'kettle', source: { text: JSON.stringify(spec) } });
+    const [row] = await t.dataSource.query(`SELECT id, generation FROM openapi_specs WHERE organization_id = $1 AND slug = 'kettle'`, [org]);
+    await t.get<OpenAPIProcessor>(OpenAPIProcessor).process({ specId: row.id, generation: row.generation });
+    await commitContent(t, api, [
+      { id: 'endpoints', title: 'Endpoints', slug: 'endpoints', body: '```http\nGET /pets\n```' },
+      { id: 'boil', title: 'Boiling', slug: 'boiling', body: 'Start the kettle remotely.\n\n{% openapi-operation spec="kettle" path="/kettles/{id}/boil" method="post" %}' },
+    ]);
     siteId = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Kettle Docs', spaces: [v1] })).body.id;
     await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { basename: 'kettle' });
     await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/site-spaces`, { spaceId: v2 });
@@ -101,6 +122,18 @@ describe('published site in a browser', () => {
     await page.locator('nav.variants').getByRole('link', { name: 'Version 2' }).click();
     await page.waitForURL(`${base}/sites/kettle/version-2/`);
     expect(await h1()).toBe('Welcome to v2');
+  });
+
+  it('shows an API operation embedded from an OpenAPI spec', async () => {
+    await page.goto(`${base}/sites/kettle/api-reference/`);
+    await page.locator('nav.sidebar').getByRole('link', { name: 'Boiling' }).click();
+    await page.waitForURL(`${base}/sites/kettle/api-reference/boiling`);
+    const operation = page.locator('.openapi section.op');
+    expect(await operation.locator('h2').innerText()).toMatch(/POST\s*\/kettles\/\{id\}\/boil/);
+    expect(await operation.innerText()).toContain('Boil a kettle');
+    expect(await operation.locator('table').innerText()).toContain('Which kettle');
+    expect(await operation.innerText()).toContain('"temperature": 100');
+    expect(await operation.innerText()).toContain('202 Boiling');
   });
 
   it('searches and opens a hit', async () => {

@@ -1,7 +1,23 @@
 import request from 'supertest';
 import { SignJWT } from 'jose';
 import { TestApp, TestUser } from '@app/testing';
+import { OpenAPIProcessor } from '../src/modules/openapi/application/openapi-processor.service';
 import { commitContent } from './content.fixtures';
+
+const petstore = (summary: string) =>
+  JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Pets', version: '1.0.0' },
+    paths: {
+      '/pets': {
+        get: {
+          summary,
+          parameters: [{ name: 'limit', in: 'query', required: false, schema: { type: 'integer' }, description: 'How many <b>pets</b>' }],
+          responses: { '200': { description: 'The pets', content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } }, example: ['Rex'] } } } },
+        },
+      },
+    },
+  });
 
 const SECRETS_KEY = Buffer.alloc(32, 9).toString('base64');
 
@@ -181,6 +197,33 @@ describe('Published sites for readers', () => {
     }
     expect(status).toBe(404);
     await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
+  });
+
+  it('renders operations of the organization\'s OpenAPI specs embedded in pages, and follows their new versions', async () => {
+    const processor = t.get<OpenAPIProcessor>(OpenAPIProcessor);
+    const processed = async () => {
+      const [row] = await t.dataSource.query(`SELECT id, generation FROM openapi_specs WHERE organization_id = $1 AND slug = 'pets'`, [org]);
+      await processor.process({ specId: row.id, generation: row.generation });
+    };
+    expect((await alice.client.post(`/v1/orgs/${org}/openapi`, { slug: 'pets', source: { text: petstore('List pets') } })).status).toBe(201);
+    await processed();
+    await commitContent(t, guides, [
+      { id: 'intro', title: 'Introduction', slug: 'intro', body: 'Hello' },
+      { id: 'setup', title: 'Setup', slug: 'setup', body: 'Install it.' },
+      { id: 'api', title: 'Pets API', slug: 'pets-api', body: 'Our API:\n\n{% openapi-operation spec="pets" path="/pets" method="get" %}\n\n{% openapi-operation spec="pets" path="/nope" method="post" %}' },
+    ]);
+    const page = await get('/sites/acme/pets-api');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<span class="m m-GET">GET</span><code>/pets</code>');
+    expect(page.text).toContain('<strong>List pets</strong>');
+    expect(page.text).toContain('How many &lt;b&gt;pets&lt;/b&gt;');
+    expect(page.text).toContain('The API reference for POST /nope of “pets” is not available.');
+    // a new version of the spec shows on the next view of the page (the site's version follows it)
+    await alice.client.put(`/v1/orgs/${org}/openapi/pets`, { source: { text: petstore('List every pet') } });
+    await processed();
+    const after = await get('/sites/acme/pets-api', { 'If-None-Match': page.headers.etag });
+    expect(after.status).toBe(200);
+    expect(after.text).toContain('<strong>List every pet</strong>');
   });
 
   it('serves a site at its own host name', async () => {

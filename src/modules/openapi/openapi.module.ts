@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { OpenAPISpecsController } from './api/openapi-specs.controller';
 import { OpenAPISpecPresenter } from './api/openapi-spec.presenter';
 import { PublishedOpenAPIController } from './api/published-openapi.controller';
+import { OpenAPIChanges } from './application/openapi-changes';
 import { OpenAPIProcessor } from './application/openapi-processor.service';
 import { OpenAPISpecsService } from './application/openapi-specs.service';
 import { OpenAPISpecsRepository } from './infrastructure/openapi-specs.repository';
@@ -10,7 +11,7 @@ import { SpecParser } from './infrastructure/spec-parser';
 /** OpenAPI specifications: the API, the public reference pages, and the processor the worker runs. */
 @Module({
   controllers: [OpenAPISpecsController, PublishedOpenAPIController],
-  providers: [OpenAPISpecsService, OpenAPISpecsRepository, OpenAPISpecPresenter, OpenAPIProcessor, SpecParser],
-  exports: [OpenAPISpecsService, OpenAPIProcessor],
+  providers: [OpenAPISpecsService, OpenAPISpecsRepository, OpenAPISpecPresenter, OpenAPIProcessor, SpecParser, OpenAPIChanges],
+  exports: [OpenAPISpecsService, OpenAPIProcessor, OpenAPIChanges],
 })
 export class OpenAPIModule {}

@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { ContentCoreModule } from '../content/content-core.module';
 import { ContentReaderModule } from '../content/content-reader.module';
 import { FilesModule } from '../content/files.module';
+import { OpenAPIModule } from '../openapi/openapi.module';
 import { SearchModule } from '../search/search.module';
 import { SitesModule } from '../sites/sites.module';
 import { PublishedReader } from './application/published-reader.service';
 
 /** The reader-facing published sites (HTML, markdown, sitemap, robots, llms.txt); mounted by mountPublishedSites. */
 @Module({
-  imports: [SitesModule, ContentCoreModule, ContentReaderModule, FilesModule, SearchModule],
+  imports: [SitesModule, ContentCoreModule, ContentReaderModule, FilesModule, SearchModule, OpenAPIModule],
   providers: [PublishedReader],
   exports: [PublishedReader],
 })

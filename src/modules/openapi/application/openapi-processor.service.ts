@@ -6,6 +6,7 @@ import { MAX_KEPT_ERRORS, SpecProcessingFailure, SpecSource } from '../domain/op
 import { OpenAPISpecVersionOrm } from '../infrastructure/openapi-spec-version.orm';
 import { OpenAPISpecsRepository } from '../infrastructure/openapi-specs.repository';
 import { SpecParser } from '../infrastructure/spec-parser';
+import { OpenAPIChanges } from './openapi-changes';
 import { ProcessOpenAPISpec, ProcessSpecPayload } from './openapi.jobs';
 
 export type ProcessOutcome = 'skipped' | 'superseded' | 'new-version' | 'unchanged' | 'failed';
@@ -28,6 +29,7 @@ export class OpenAPIProcessor {
     private readonly parser: SpecParser,
     private readonly transactions: Transactions,
     private readonly jobs: JobPort,
+    private readonly changes: OpenAPIChanges,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -79,6 +81,7 @@ export class OpenAPIProcessor {
         tx,
       );
       if (!written) return 'superseded';
+      if (version.id !== spec.lastVersionId) await this.changes.changed(spec.organizationId, tx);
       return version.created ? 'new-version' : 'unchanged';
     });
   }

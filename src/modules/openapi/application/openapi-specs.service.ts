@@ -9,6 +9,7 @@ import { SpecSource, SpecVisibility, assertSlug, assertVisibility, parseSource }
 import { OpenAPISpecVersionOrm } from '../infrastructure/openapi-spec-version.orm';
 import { OpenAPISpecOrm } from '../infrastructure/openapi-spec.orm';
 import { OpenAPISpecsRepository, VersionSummary } from '../infrastructure/openapi-specs.repository';
+import { OpenAPIChanges } from './openapi-changes';
 import { ProcessOpenAPISpec } from './openapi.jobs';
 
 export interface SpecView {
@@ -29,6 +30,7 @@ export class OpenAPISpecsService {
     private readonly repository: OpenAPISpecsRepository,
     private readonly transactions: Transactions,
     private readonly jobs: JobPort,
+    private readonly changes: OpenAPIChanges,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -94,7 +96,26 @@ export class OpenAPISpecsService {
   /** True when a spec was deleted (its versions go with it), false when there was none. */
   async delete(caller: User, organizationId: string, slug: string): Promise<boolean> {
     await this.access.requireOrgRole(caller, organizationId, 'create');
-    return this.repository.delete(organizationId, slug);
+    return this.transactions.run(async (tx) => {
+      const deleted = await this.repository.delete(organizationId, slug, tx);
+      if (deleted) await this.changes.changed(organizationId, tx);
+      return deleted;
+    });
+  }
+
+  /**
+   * For published sites, whose pages embed operations of the organization's specs whatever their
+   * visibility (the site's owners chose to publish them): the current version's bundled document
+   * of each slug that has one.
+   */
+  async currentDocuments(organizationId: string, slugs: string[]): Promise<Map<string, { versionId: string; document: Record<string, unknown> }>> {
+    const out = new Map<string, { versionId: string; document: Record<string, unknown> }>();
+    for (const slug of new Set(slugs)) {
+      const spec = await this.repository.findBySlug(organizationId, slug);
+      const version = spec?.lastVersionId ? await this.repository.findVersionContent(spec.id, spec.lastVersionId) : null;
+      if (version) out.set(slug, { versionId: version.id, document: version.document as Record<string, unknown> });
+    }
+    return out;
   }
 
   async listVersions(caller: User, organizationId: string, slug: string, request: PageRequest): Promise<{ spec: OpenAPISpecOrm; page: Page<VersionSummary> }> {

@@ -30,7 +30,8 @@ ${model.description ? `<p>${escapeHtml(model.description)}</p>` : ''}<p><a href=
 <main>${renderOperations(model)}</main></body></html>`;
 }
 
-function renderOperation(op: ReferenceOperation): string {
+/** One operation as an HTML section: method, path, summary, parameters, request body and responses (everything escaped). */
+export function renderOperation(op: ReferenceOperation): string {
   const rows = (items: ReferenceOperation['parameters']) =>
     items
       .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code>${p.required ? ' *' : ''}</td><td>${escapeHtml(p.in)}</td><td><code>${escapeHtml(p.type)}</code></td><td>${escapeHtml(p.description ?? '')}</td></tr>`)

@@ -11,7 +11,10 @@ import { siteCustomization } from '../../sites/application/sites.service';
 import { VisitorInput, VisitorAuthRequiredError } from '../../sites/domain/visitor';
 import { PublishedChanges } from '../../sites/infrastructure/published-changes';
 import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
-import { documentOutline, documentText, renderDocument } from '../domain/document-html';
+import { OpenAPISpecsService } from '../../openapi/application/openapi-specs.service';
+import { ReferenceModel, referenceModel } from '../../openapi/domain/reference-model';
+import { renderOperation } from '../../openapi/domain/render-reference';
+import { documentOutline, documentText, embeddedSpecs, renderDocument } from '../domain/document-html';
 import { IndexedPage, PageIndex, indexPages } from '../domain/page-index';
 import { llmsTxt, robotsTxt, sitemapXml } from '../domain/robots';
 import { SectionTab, SidebarItem, Theme, renderNotice, renderSearchResults, renderSitePage, themeScriptHash } from '../domain/site-page-html';
@@ -67,6 +70,8 @@ export const CLAIMS_COOKIE = 'docs-visitor-claims';
 @Injectable()
 export class PublishedReader {
   private readonly indexes = new Map<string, PageIndex>();
+  /** Reference models of spec versions (immutable), for pages that embed operations. */
+  private readonly references = new Map<string, ReferenceModel>();
   /** Rendered pages by ETag. */
   private readonly rendered = new Map<string, Buffer>();
   /** Whole answers by request (address and cookies), valid while PublishedChanges has not moved. */
@@ -81,6 +86,7 @@ export class PublishedReader {
     private readonly files: FilesService,
     private readonly search: SearchService,
     private readonly changes: PublishedChanges,
+    private readonly specs: OpenAPISpecsService,
   ) {}
 
   /** The response for a reader's request, or null when the address is not on any site (not ours to answer). */
@@ -201,7 +207,9 @@ export class PublishedReader {
     const document = this.reader.document(body);
     const href = (path: string) => this.published.hrefOf(target, target.address.sectionId, target.address.siteSpaceId, path);
     const files = new Map(revision.content.files.map((file) => [file.id, file]));
+    const operations = await this.operations(target.site.organizationId, embeddedSpecs(document));
     const contentHtml = renderDocument(document, {
+      openapiOperation: operations,
       pageHref: (pageId, anchor) => {
         const linked = index.byId.get(pageId);
         if (!linked || !linked.path) return null;
@@ -236,6 +244,25 @@ export class PublishedReader {
       markdownHref: `${href(entry.path)}.md`,
     });
     return { status: 200, body: html };
+  }
+
+  /** Renders the embedded operations of the organization's specs, from their current versions. */
+  private async operations(organizationId: string, slugs: string[]): Promise<(spec: string, method: string, path: string) => string | null> {
+    const documents = slugs.length ? await this.specs.currentDocuments(organizationId, slugs) : new Map();
+    const models = new Map<string, ReferenceModel>();
+    for (const [slug, { versionId, document }] of documents) {
+      let model = this.references.get(versionId);
+      if (!model) {
+        model = referenceModel(document);
+        if (this.references.size >= 50) this.references.delete(this.references.keys().next().value!);
+        this.references.set(versionId, model);
+      }
+      models.set(slug, model);
+    }
+    return (spec, method, path) => {
+      const operation = models.get(spec)?.operations.find((op) => op.method.toLowerCase() === method && op.path === path);
+      return operation ? renderOperation(operation) : null;
+    };
   }
 
   private async markdownPage(index: PageIndex, pagePath: string): Promise<{ status: number; body: string; type: string }> {

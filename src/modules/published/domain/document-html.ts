@@ -8,6 +8,33 @@ export interface RenderContext {
   pageHref(pageId: string, anchor?: string): string | null;
   /** Where a file of the revision is served. */
   fileHref(fileId: string): string | null;
+  /** An operation of one of the organization's OpenAPI specs, as an HTML section (null: no such spec or operation). */
+  openapiOperation?(spec: string, method: string, path: string): string | null;
+}
+
+/** An `openapi-operation` block's spec, method and path, in either of GitBook's shapes (tag attributes, or `ref` + `operation`). */
+function operationOf(data: Record<string, any> | undefined): { spec: string; method: string; path: string } | null {
+  const spec = data?.spec ?? data?.ref?.spec;
+  const method = data?.method ?? data?.operation?.method;
+  const path = data?.path ?? data?.operation?.path;
+  return typeof spec === 'string' && typeof method === 'string' && typeof path === 'string' ? { spec, method: method.toLowerCase(), path } : null;
+}
+
+/** The specs a document embeds operations of, so they can be read before it is rendered. */
+export function embeddedSpecs(document: JSONDocument): string[] {
+  const found = new Set<string>();
+  const visit = (nodes: unknown[] | undefined) => {
+    for (const node of (nodes ?? []) as DocumentBlock[]) {
+      if (node?.object !== 'block') continue;
+      if (node.type === 'openapi-operation') {
+        const operation = operationOf(node.data);
+        if (operation) found.add(operation.spec);
+      }
+      visit(node.nodes);
+    }
+  };
+  visit(document.nodes);
+  return [...found];
 }
 
 export interface OutlineEntry {
@@ -25,12 +52,13 @@ const MARK_TAGS: Record<string, string> = { bold: 'strong', italic: 'em', code: 
  * to produce, so a mistake in the renderer cannot put user-controlled markup on a reader's page.
  */
 const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: ['h2', 'h3', 'h4', 'p', 'a', 'strong', 'em', 'code', 's', 'br', 'ul', 'ol', 'li', 'input', 'pre', 'blockquote', 'div', 'span', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'figcaption', 'img'],
+  allowedTags: ['section', 'h2', 'h3', 'h4', 'p', 'a', 'strong', 'em', 'code', 's', 'br', 'ul', 'ol', 'li', 'input', 'pre', 'blockquote', 'div', 'span', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'figcaption', 'img'],
   allowedAttributes: {
     h2: ['id'],
     h3: ['id'],
     h4: ['id'],
     a: ['href', 'rel', 'class', 'aria-label'],
+    section: ['id'],
     ol: ['start'],
     input: ['type', 'checked', 'disabled'],
     img: ['src', 'alt', 'loading'],
@@ -124,6 +152,13 @@ function block(node: DocumentBlock, context: RenderContext): string {
       return figure(node, context);
     case 'table':
       return table(node, context);
+    case 'openapi-operation': {
+      const operation = operationOf(node.data);
+      const html = operation ? context.openapiOperation?.(operation.spec, operation.method, operation.path) : null;
+      if (html) return `<div class="openapi">${html}</div>`;
+      const what = operation ? `${operation.method.toUpperCase()} ${operation.path} of “${operation.spec}”` : 'this API operation';
+      return `<div class="hint hint-warning" role="note"><p>The API reference for ${escapeHtml(what)} is not available.</p></div>`;
+    }
     default:
       // Blocks this renderer does not know keep their content, so a reader loses no text.
       return node.nodes?.length ? `<div>${children(node, context)}</div>` : node.fragments?.length ? `<div>${node.fragments.map((f) => children(f, context)).join('')}</div>` : '';

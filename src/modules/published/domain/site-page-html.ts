@@ -89,6 +89,8 @@ pre{background:var(--soft);border:1px solid var(--line);border-radius:6px;paddin
 blockquote{border-left:4px solid var(--line);margin:0;padding:0 16px;color:var(--muted)}.table{overflow:auto}table{border-collapse:collapse}th,td{border:1px solid var(--line);padding:6px 12px}
 figure{margin:16px 0}figure img,p img{max-width:100%}figcaption{color:var(--muted);font-size:14px}ul.tasks{list-style:none;padding-left:8px}
 nav.pagination{display:flex;justify-content:space-between;gap:16px;margin-top:48px;border-top:1px solid var(--line);padding-top:16px}nav.pagination a{text-decoration:none}
+.openapi .op{border:1px solid var(--line);border-radius:8px;margin:16px 0;padding:4px 16px}.openapi h2{font-size:18px}.openapi .m{font:bold 13px monospace;padding:2px 8px;border-radius:4px;color:#fff;background:#57606a;margin-right:8px;text-transform:uppercase}
+.openapi .m-GET{background:#0969da}.openapi .m-POST{background:#1a7f37}.openapi .m-PUT{background:#9a6700}.openapi .m-PATCH{background:#8250df}.openapi .m-DELETE{background:#cf222e}.openapi .dep{color:#cf222e}
 aside.outline{font-size:14px}aside.outline ul{list-style:none;padding:0}aside.outline a{color:var(--muted);text-decoration:none}aside.outline .l3{padding-left:12px}
 .page-actions{font-size:14px;margin-bottom:8px}.results li{margin-bottom:16px}.results .excerpt{color:var(--muted);font-size:14px}
 @media (max-width:1100px){.layout{grid-template-columns:220px minmax(0,1fr)}aside.outline{display:none}}

@@ -25,6 +25,7 @@ export interface PageSpec {
   hidden?: boolean;
   layout?: Record<string, unknown>;
   target?: PageNode['target'];
+  computed?: PageNode['computed'];
   pages?: PageSpec[];
 }
 
@@ -46,7 +47,7 @@ export function buildContent(pages: PageSpec[], files: RevisionFile[] = [], now 
       documents.set(documentHash(body), body);
       node.documentHash = documentHash(body);
     }
-    for (const key of ['description', 'icon', 'emoji', 'hidden', 'layout', 'target'] as const) {
+    for (const key of ['description', 'icon', 'emoji', 'hidden', 'layout', 'target', 'computed'] as const) {
       if (spec[key] !== undefined) (node as unknown as Record<string, unknown>)[key] = spec[key];
     }
     return node;

@@ -226,6 +226,38 @@ describe('Published sites for readers', () => {
     expect(after.text).toContain('<strong>List every pet</strong>');
   });
 
+  it('expands a computed builtin:openapi page into reference pages, one per tag, shown in the content API as GitBook\'s computed page', async () => {
+    const spec = JSON.parse(petstore('List pets'));
+    spec.paths['/pets'].get.tags = ['Pets'];
+    spec.paths['/stores'] = { get: { summary: 'List stores', tags: ['Stores'], responses: { '200': { description: 'ok' } } } };
+    await alice.client.put(`/v1/orgs/${org}/openapi/pets`, { source: { text: JSON.stringify(spec) } });
+    const [row] = await t.dataSource.query(`SELECT id, generation FROM openapi_specs WHERE organization_id = $1 AND slug = 'pets'`, [org]);
+    await t.get<OpenAPIProcessor>(OpenAPIProcessor).process({ specId: row.id, generation: row.generation });
+    const computed = { type: 'builtin:openapi', props: { models: true }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'pets' } } } };
+    const missing = { type: 'builtin:openapi', props: {}, dependencies: { spec: { ref: { kind: 'openapi', spec: 'unknown-spec' } } } };
+    await commitContent(t, guides, [
+      { id: 'intro', title: 'Introduction', slug: 'intro', body: 'Hello' },
+      { id: 'setup', title: 'Setup', slug: 'setup', body: 'Install it.' },
+      { id: 'ref', kind: 'computed', title: 'pets', slug: 'pets', computed },
+      { id: 'ref2', kind: 'computed', title: 'unknown-spec', slug: 'unknown-spec', computed: missing },
+    ]);
+    const content = await alice.client.get<any>(`/v1/spaces/${guides}/content`);
+    expect(content.status).toBe(200);
+    expect(content.body.pages.find((p: any) => p.id === 'ref')).toMatchObject({ type: 'computed', computed });
+    expect(content.body.pages.find((p: any) => p.id === 'ref2').computed.props).toEqual({ models: false });
+    const home = await get('/sites/acme/setup');
+    expect(home.text).toContain('href="http://docs.test/sites/acme/pets"');
+    expect(home.text).toContain('href="http://docs.test/sites/acme/stores"');
+    const pets = await get('/sites/acme/pets');
+    expect(pets.status).toBe(200);
+    expect(pets.text).toContain('<span class="m m-GET">GET</span><code>/pets</code>');
+    expect(pets.text).not.toContain('/stores</code>');
+    expect((await get('/sites/acme/stores')).text).toContain('List stores');
+    expect((await get('/sites/acme/pets.md')).text).toContain('## GET /pets');
+    expect((await get('/sites/acme/unknown-spec')).text).toContain('its OpenAPI specification has not been processed');
+    expect((await get('/sites/acme/llms.txt')).text).toContain('[Stores](http://docs.test/sites/acme/stores.md)');
+  });
+
   it('serves a site at its own host name', async () => {
     await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { hostname: 'docs.acme.example' });
     const res = await get('/setup', { Host: 'docs.acme.example' });

@@ -3,7 +3,7 @@ import { InvalidError, NotFoundError, Page, PageRequest, Urls, decodeCursor, enc
 import { markdownToDocument, serializePageMarkdown } from '../domain/markdown';
 import type { JSONDocument, PageFrontMatter } from '../domain/markdown';
 import { Revision } from '../domain/revision';
-import { PageNode, RevisionFile } from '../domain/revision-content';
+import { PageNode, RevisionFile, presentComputedSource } from '../domain/revision-content';
 import { ContentStore } from './content-store.service';
 import { FilesService } from './files.service';
 import { layoutOf } from '../domain/page-layout';
@@ -29,7 +29,7 @@ export interface FileObject {
   dimensions?: { width: number; height: number };
 }
 
-export type PageObject = Record<string, unknown> & { id: string; type: 'document' | 'group' | 'link'; pages?: PageObject[] };
+export type PageObject = Record<string, unknown> & { id: string; type: 'document' | 'group' | 'link' | 'computed'; pages?: PageObject[] };
 
 export interface RevisionObject {
   object: 'revision';
@@ -300,6 +300,8 @@ export class ContentReader {
           ...this.linkHref(node, scope, revision),
           ...(node.hidden ? { hidden: true } : {}),
         };
+      case 'computed':
+        return { ...base, type: 'computed', computed: presentComputedSource(node.computed), slug: node.slug, path, ...(node.hidden ? { hidden: true } : {}), pages: [] };
       default:
         return {
           ...base,

@@ -5,7 +5,25 @@
  */
 
 /** GitBook's page `type`. */
-export type PageKind = 'document' | 'group' | 'link';
+export type PageKind = 'document' | 'group' | 'link' | 'computed';
+
+/**
+ * Where a computed page's content comes from (GitBook's `ComputedContentSourceRevision`), e.g.
+ * `{type: 'builtin:openapi', props: {models: true}, dependencies: {spec: {ref: {kind: 'openapi', spec: 'petstore'}}}}`:
+ * readers see pages generated from the spec's current version.
+ */
+export interface ComputedSource {
+  type: string;
+  props?: Record<string, unknown>;
+  dependencies?: Record<string, unknown>;
+}
+
+/** A computed page's source as GitBook's contract shows it: an OpenAPI source always says whether it lists `models`. */
+export function presentComputedSource(source: ComputedSource | undefined): ComputedSource {
+  const value = source ?? { type: 'builtin:openapi' };
+  if (value.type !== 'builtin:openapi') return value;
+  return { ...value, props: { ...(value.props ?? {}), models: value.props?.models === true }, dependencies: value.dependencies ?? {} };
+}
 
 export interface PageNode {
   id: string;
@@ -25,6 +43,8 @@ export interface PageNode {
   frontMatter?: Record<string, unknown>;
   /** Document pages: hash of the markdown body (see documentHash). */
   documentHash?: string;
+  /** Computed pages: what they are computed from. */
+  computed?: ComputedSource;
   /** Link pages: where the link points (a URL or a content reference). */
   target?: { kind: 'url'; url: string } | { kind: 'page'; page: string; space?: string } | { kind: 'file'; file: string };
   createdAt: string;

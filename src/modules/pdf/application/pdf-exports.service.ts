@@ -92,7 +92,8 @@ function selectPages(pages: PageNode[], onlyId: string | null): { page: PageNode
   const walk = (nodes: PageNode[], depth: number) => {
     for (const page of nodes) {
       if (!onlyId || page.id === onlyId) {
-        if (page.kind !== 'link') out.push({ page, depth });
+        // Links and computed pages have no document of their own.
+        if (page.kind === 'document' || page.kind === 'group') out.push({ page, depth });
       }
       walk(page.pages, depth + 1);
     }

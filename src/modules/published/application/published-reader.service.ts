@@ -14,11 +14,11 @@ import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
 import { OpenAPISpecsService } from '../../openapi/application/openapi-specs.service';
 import { ReferenceModel, referenceModel } from '../../openapi/domain/reference-model';
 import { renderOperation } from '../../openapi/domain/render-reference';
-import { documentOutline, documentText, embeddedSpecs, renderDocument } from '../domain/document-html';
-import { IndexedPage, PageIndex, indexPages } from '../domain/page-index';
+import { documentOutline, documentText, embeddedSpecs, renderDocument, sanitizeFragment } from '../domain/document-html';
+import { openapiPages } from '../domain/openapi-pages';
+import { IndexedPage, PageIndex, ReaderPage, computedSpecs, indexPages } from '../domain/page-index';
 import { llmsTxt, robotsTxt, sitemapXml } from '../domain/robots';
 import { SectionTab, SidebarItem, Theme, renderNotice, renderSearchResults, renderSitePage, themeScriptHash } from '../domain/site-page-html';
-import type { PageNode } from '../../content/domain/revision-content';
 
 /** What a reader's request gets back; the HTTP layer writes it as is. */
 export interface ReaderResponse {
@@ -186,7 +186,7 @@ export class PublishedReader {
     const space = target.spaces.get(address.spaceId)!.space.toState();
     const revision = await this.store.getInSpace(space.id, space.revisionId);
     if (!revision) throw NotFoundError.of('Revision', space.revisionId);
-    const index = this.index(revision);
+    const index = await this.index(target.site.organizationId, revision);
     let response: { status: number; body: string; type?: string };
     if (pagePath === SEARCH) response = await this.searchPage(target, index, space, request.url.searchParams.get('q') ?? '');
     else if (pagePath.endsWith('.md')) response = await this.markdownPage(index, pagePath.slice(0, -3));
@@ -208,7 +208,8 @@ export class PublishedReader {
     const href = (path: string) => this.published.hrefOf(target, target.address.sectionId, target.address.siteSpaceId, path);
     const files = new Map(revision.content.files.map((file) => [file.id, file]));
     const operations = await this.operations(target.site.organizationId, embeddedSpecs(document));
-    const contentHtml = renderDocument(document, {
+    const generated = entry.node.generated;
+    const contentHtml = generated ? sanitizeFragment(`<div class="openapi">${generated.html}</div>`) : renderDocument(document, {
       openapiOperation: operations,
       pageHref: (pageId, anchor) => {
         const linked = index.byId.get(pageId);
@@ -235,7 +236,7 @@ export class PublishedReader {
       theme: this.theme(target),
       sections: this.sectionTabs(target),
       variants: this.variants(target),
-      sidebar: this.sidebar(revision.content.pages, index, entry.node.id, href),
+      sidebar: this.sidebar(index.tree, index, entry.node.id, href),
       contentHtml,
       outline: documentOutline(document),
       previous: previous ? { title: previous.node.title, href: href(previous.path) } : undefined,
@@ -250,15 +251,7 @@ export class PublishedReader {
   private async operations(organizationId: string, slugs: string[]): Promise<(spec: string, method: string, path: string) => string | null> {
     const documents = slugs.length ? await this.specs.currentDocuments(organizationId, slugs) : new Map();
     const models = new Map<string, ReferenceModel>();
-    for (const [slug, { versionId, document }] of documents) {
-      let model = this.references.get(versionId);
-      if (!model) {
-        model = referenceModel(document);
-        if (this.references.size >= 50) this.references.delete(this.references.keys().next().value!);
-        this.references.set(versionId, model);
-      }
-      models.set(slug, model);
-    }
+    for (const [slug, { versionId, document }] of documents) models.set(slug, this.reference(versionId, document));
     return (spec, method, path) => {
       const operation = models.get(spec)?.operations.find((op) => op.method.toLowerCase() === method && op.path === path);
       return operation ? renderOperation(operation) : null;
@@ -268,6 +261,7 @@ export class PublishedReader {
   private async markdownPage(index: PageIndex, pagePath: string): Promise<{ status: number; body: string; type: string }> {
     const entry = index.byPath.get(pagePath);
     if (!entry) return { status: 404, body: 'Not found\n', type: 'text/plain; charset=utf-8' };
+    if (entry.node.generated) return { status: 200, body: `# ${entry.node.title}\n\n${entry.node.generated.markdown}\n`, type: 'text/markdown; charset=utf-8' };
     const hash = entry.node.documentHash ?? null;
     const body = hash ? ((await this.store.loadDocuments([hash])).get(hash) ?? '') : '';
     return { status: 200, body: `# ${entry.node.title}\n\n${entry.node.description ? `${entry.node.description}\n\n` : ''}${body}`, type: 'text/markdown; charset=utf-8' };
@@ -308,7 +302,7 @@ export class PublishedReader {
       const state = view.space.toState();
       const revision = await this.store.getInSpace(state.id, state.revisionId);
       if (!revision) continue;
-      const index = this.index(revision);
+      const index = await this.index(target.site.organizationId, revision);
       const href = (path: string) => this.published.hrefOf(target, siteSpace.sectionId, siteSpace.id, path);
       groups.push({ title: state.title, pages: index.readingOrder.map((page) => ({ page, url: href(page.path) })) });
     }
@@ -320,8 +314,8 @@ export class PublishedReader {
     return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: llmsTxt(target.site.title, md) };
   }
 
-  private sidebar(pages: PageNode[], index: PageIndex, activeId: string, href: (path: string) => string): SidebarItem[] {
-    const build = (nodes: PageNode[]): SidebarItem[] =>
+  private sidebar(pages: ReaderPage[], index: PageIndex, activeId: string, href: (path: string) => string): SidebarItem[] {
+    const build = (nodes: ReaderPage[]): SidebarItem[] =>
       nodes
         .filter((node) => !node.hidden)
         .map((node) => {
@@ -360,15 +354,35 @@ export class PublishedReader {
     return { default: settings.themes?.default === 'dark' ? 'dark' : 'light', toggeable: settings.themes?.toggeable !== false, primaryColor: settings.styling?.primaryColor };
   }
 
-  /** Page indexes of immutable revisions, kept for the most recent ones. */
-  private index(revision: Revision): PageIndex {
-    let index = this.indexes.get(revision.id);
+  /**
+   * The page index of a revision as readers navigate it, computed pages expanded from their specs'
+   * current versions; kept per revision and spec versions (both immutable), for the most recent ones.
+   */
+  private async index(organizationId: string, revision: Revision): Promise<PageIndex> {
+    const slugs = computedSpecs(revision.content.pages);
+    const documents = slugs.length ? await this.specs.currentDocuments(organizationId, slugs) : new Map<string, { versionId: string; document: Record<string, unknown> }>();
+    const key = [revision.id, ...slugs.map((slug) => documents.get(slug)?.versionId ?? '-')].join('|');
+    let index = this.indexes.get(key);
     if (!index) {
-      index = indexPages(revision.content.pages);
+      const models = new Map([...documents].map(([slug, { versionId, document }]) => [slug, this.reference(versionId, document)]));
+      index = indexPages(revision.content.pages, (node) => {
+        const spec = (node.computed?.dependencies?.spec as { ref?: { spec?: unknown } } | undefined)?.ref?.spec;
+        return node.computed?.type === 'builtin:openapi' ? openapiPages(node, typeof spec === 'string' ? (models.get(spec) ?? null) : null) : [];
+      });
       if (this.indexes.size >= 200) this.indexes.delete(this.indexes.keys().next().value!);
-      this.indexes.set(revision.id, index);
+      this.indexes.set(key, index);
     }
     return index;
+  }
+
+  private reference(versionId: string, document: Record<string, unknown>): ReferenceModel {
+    let model = this.references.get(versionId);
+    if (!model) {
+      model = referenceModel(document);
+      if (this.references.size >= 50) this.references.delete(this.references.keys().next().value!);
+      this.references.set(versionId, model);
+    }
+    return model;
   }
 
   /** Up to 64 MB in each cache, oldest evicted first. */

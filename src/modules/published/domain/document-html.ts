@@ -79,6 +79,11 @@ export function renderDocument(document: JSONDocument, context: RenderContext): 
   return sanitizeHtml(html, SANITIZE);
 }
 
+/** HTML this server generated (an API reference page), through the same allowlist as documents. */
+export function sanitizeFragment(html: string): string {
+  return sanitizeHtml(html, SANITIZE);
+}
+
 /** The page's headings, with the anchors the rendered headings carry. */
 export function documentOutline(document: JSONDocument): OutlineEntry[] {
   const out: OutlineEntry[] = [];

@@ -1,24 +1,39 @@
 import type { PageNode } from '../../content/domain/revision-content';
 
-/** A page of a revision with its URL path (slugs of its document ancestors and its own; groups add nothing). */
+/** A page as readers see it: a page of the revision, or one generated for it (computed pages). */
+export type ReaderPage = PageNode & {
+  /** Generated pages: their content, already rendered, and as markdown. */
+  generated?: { html: string; markdown: string };
+  pages: ReaderPage[];
+};
+
+/** A page with its URL path (slugs of its document ancestors and its own; groups add nothing). */
 export interface IndexedPage {
-  node: PageNode;
+  node: ReaderPage;
   path: string;
 }
 
-/** What a published space needs from its page tree: pages by path and by id, and the reading order. */
+/** What a published space needs from its page tree: pages by path and by id, the reading order, and the tree itself. */
 export interface PageIndex {
+  tree: ReaderPage[];
   byPath: Map<string, IndexedPage>;
   byId: Map<string, IndexedPage>;
   /** Document pages readers can navigate to, in reading order (hidden ones left out). */
   readingOrder: IndexedPage[];
 }
 
-export function indexPages(pages: PageNode[]): PageIndex {
+/**
+ * Indexes the tree readers navigate. `expand` replaces a computed page by the pages generated
+ * for it (at the same level, as GitBook shows an OpenAPI reference's pages).
+ */
+export function indexPages(pages: PageNode[], expand: (node: PageNode) => ReaderPage[] = () => []): PageIndex {
   const byPath = new Map<string, IndexedPage>();
   const byId = new Map<string, IndexedPage>();
   const readingOrder: IndexedPage[] = [];
-  const visit = (nodes: PageNode[], parentPath: string, hidden: boolean) => {
+  const expanded = (nodes: PageNode[]): ReaderPage[] =>
+    nodes.flatMap((node) => (node.kind === 'computed' ? expand(node) : [{ ...node, pages: expanded(node.pages) }]));
+  const tree = expanded(pages);
+  const visit = (nodes: ReaderPage[], parentPath: string, hidden: boolean) => {
     for (const node of nodes) {
       const own = parentPath ? `${parentPath}/${node.slug}` : node.slug;
       const path = node.kind === 'group' ? parentPath : own;
@@ -31,6 +46,20 @@ export function indexPages(pages: PageNode[]): PageIndex {
       visit(node.pages, path, hidden || !!node.hidden);
     }
   };
-  visit(pages, '', false);
-  return { byPath, byId, readingOrder };
+  visit(tree, '', false);
+  return { tree, byPath, byId, readingOrder };
+}
+
+/** The OpenAPI specs (slugs) the computed pages of a tree are generated from. */
+export function computedSpecs(pages: PageNode[]): string[] {
+  const out = new Set<string>();
+  const visit = (nodes: PageNode[]) => {
+    for (const node of nodes) {
+      const spec = (node.computed?.dependencies?.spec as { ref?: { spec?: unknown } } | undefined)?.ref?.spec;
+      if (node.kind === 'computed' && node.computed?.type === 'builtin:openapi' && typeof spec === 'string') out.add(spec);
+      visit(node.pages);
+    }
+  };
+  visit(pages);
+  return [...out];
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Urls, toEnvelope } from '@app/common';
 import { ContentReader, ContentScope } from '../../content/application/content-reader';
 import { ContentStore } from '../../content/application/content-store.service';
-import { PageNode } from '../../content/domain/revision-content';
+import { PageNode, presentComputedSource } from '../../content/domain/revision-content';
 import { LinkTarget } from '../../content/infrastructure/links.repository';
 import { OrganizationPresenter } from '../../organizations/api/organization.presenter';
 import { SpacePresenter } from '../../spaces/api/space.presenter';
@@ -106,6 +106,8 @@ export class LinkLocationPresenter {
         return { ...base, kind: 'group', type: 'group', slug: node.slug, path: node.slug, ...(node.hidden ? { hidden: true } : {}), pages: [] };
       case 'link':
         return { ...base, kind: 'link', type: 'link', target: node.target ?? { kind: 'url', url: '' }, ...(node.hidden ? { hidden: true } : {}) };
+      case 'computed':
+        return { ...base, type: 'computed', computed: presentComputedSource(node.computed), slug: node.slug, path, ...(node.hidden ? { hidden: true } : {}), pages: [] };
       default:
         return {
           ...base,

@@ -13,6 +13,8 @@ const HINT_START = /^\{%\s*hint\b/;
 const HINT_CLOSE = /^\{%\s*endhint\s*%\}\s*$/;
 /** A code fence, possibly after blockquote and list markers: ``` or ~~~. */
 const FENCE = /^(?:(?:>|[-*+](?=\s)|\d{1,9}[.)](?=\s))\s*)*(`{3,}|~{3,})/;
+/** List and blockquote markers before a line's content. */
+const CONTAINER_MARKERS = /^(?:(?:>|[-*+](?=\s)|\d{1,9}[.)](?=\s))\s*)+/;
 const FENCE_CLOSE = /^(?:(?:>|[-*+](?=\s)|\d{1,9}[.)](?=\s))\s*)*(`{3,}|~{3,})\s*$/;
 
 function lineText(state: StateBlock, line: number): string {
@@ -57,7 +59,9 @@ function hintRule(state: StateBlock, startLine: number, endLine: number, silent:
       continue;
     }
     if (state.sCount[line] - state.blkIndent >= 4) continue;
-    if (HINT_START.test(text) && HINT_OPEN.test(text)) depth++;
+    // A nested hint may open inside a list item or quote (`- {% hint %}`): it still needs its own end tag.
+    const opener = text.replace(CONTAINER_MARKERS, '');
+    if (HINT_START.test(opener) && HINT_OPEN.test(opener)) depth++;
     else if (HINT_CLOSE.test(text) && --depth === 0) {
       closeLine = line;
       break;

@@ -103,6 +103,7 @@ function writeContent(content: RevisionContent, documents: ReadonlyMap<string, s
   const summary = (list: PageNode[]): SummaryEntry[] =>
     list.flatMap((page): SummaryEntry[] => {
       if (page.kind === 'group') return [{ kind: 'group', title: page.title, slug: page.slug, children: summary(page.pages) }];
+      if (page.kind === 'computed') return page.computed ? [{ kind: 'computed', source: page.computed, children: [] }] : [];
       if (page.kind === 'link') {
         const target = page.target;
         const href =

@@ -267,3 +267,54 @@ describe('GitBook repository format', () => {
     );
   });
 });
+
+describe('computed pages in SUMMARY.md', () => {
+  const summary = [
+    '# Table of contents',
+    '',
+    '* [Overview](README.md)',
+    '* ```yaml',
+    '  type: builtin:openapi',
+    '  props:',
+    '    models: true',
+    '    grouping: by-tag',
+    '  dependencies:',
+    '    spec:',
+    '      ref:',
+    '        kind: openapi',
+    '        spec: petstore',
+    '  ```',
+    '* [Guides](guides/README.md)',
+    '  * ```yaml',
+    '    type: builtin:openapi',
+    '    dependencies:',
+    '      spec:',
+    '        ref:',
+    '          kind: openapi',
+    '          spec: nested',
+    '    ```',
+    '* ```yaml',
+    '  - not a source',
+    '  ```',
+    '',
+  ].join('\n');
+
+  it('reads the fenced YAML entries (nested too) and ignores ones that are not a source', () => {
+    const entries = parseSummary(summary);
+    expect(entries.map((e) => e.kind)).toEqual(['page', 'computed', 'page']);
+    expect(entries[1]).toEqual({
+      kind: 'computed',
+      source: { type: 'builtin:openapi', props: { models: true, grouping: 'by-tag' }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } },
+      children: [],
+    });
+    expect(entries[2].children).toEqual([expect.objectContaining({ kind: 'computed', source: expect.objectContaining({ type: 'builtin:openapi' }) })]);
+  });
+
+  it('writes them back as GitBook does, and reads the same entries again', () => {
+    const entries = parseSummary(summary);
+    const written = writeSummary(entries);
+    expect(written).toContain('* ```yaml\n  type: builtin:openapi\n  props:\n    models: true\n');
+    expect(written).toContain('  * ```yaml\n    type: builtin:openapi\n');
+    expect(parseSummary(written)).toEqual(entries);
+  });
+});

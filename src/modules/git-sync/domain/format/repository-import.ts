@@ -143,6 +143,11 @@ export function readRepository(files: ReadonlyMap<string, Uint8Array>, ids: IdSo
         const key = `${parentKey}${entry.slug}/`;
         return [{ id: ids.page(`group:${key}`), kind: 'group', title: entry.title, slug: entry.slug, createdAt: now, updatedAt: now, pages: plan(entry.children, key) }];
       }
+      if (entry.kind === 'computed') {
+        // Generated pages: no file behind them; readers see them computed from the source (an OpenAPI spec).
+        const name = computedName(entry.source);
+        return [{ id: ids.page(`computed:${parentKey}${name}`), kind: 'computed', title: name, slug: slugify(name) || 'reference', computed: entry.source, createdAt: now, updatedAt: now, pages: [] }];
+      }
       const external = /^[a-z][a-z0-9+.-]*:/i.test(entry.href);
       const [target, anchor] = entry.href.split('#', 2);
       const path = external ? null : normalizePath(target);
@@ -233,4 +238,10 @@ export function readRepository(files: ReadonlyMap<string, Uint8Array>, ids: IdSo
   }
 
   return { pages, documents, assets, variables, reusableContents, config, paths: [...used].sort() };
+}
+
+/** A computed entry's name: the spec it is generated from, else its type. */
+function computedName(source: { type: string; dependencies?: Record<string, unknown> }): string {
+  const spec = (source.dependencies?.spec as { ref?: { spec?: unknown } } | undefined)?.ref?.spec;
+  return typeof spec === 'string' && spec ? spec : source.type;
 }

@@ -1,12 +1,19 @@
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { slugify } from '../../../content/domain/markdown';
+import type { ComputedSource } from '../../../content/domain/revision-content';
 
-/** One entry of SUMMARY.md: a `## group` heading, or a list item linking a page (or a URL). */
+/**
+ * One entry of SUMMARY.md: a `## group` heading, a list item linking a page (or a URL), or a list
+ * item holding a fenced YAML block that describes computed pages (`type: builtin:openapi`).
+ */
 export type SummaryEntry =
   | { kind: 'group'; title: string; slug: string; children: SummaryEntry[] }
-  | { kind: 'page'; title: string; linkTitle?: string; href: string; children: SummaryEntry[] };
+  | { kind: 'page'; title: string; linkTitle?: string; href: string; children: SummaryEntry[] }
+  | { kind: 'computed'; source: ComputedSource; children: SummaryEntry[] };
 
 const GROUP = /^##\s+(.*?)\s*$/;
 const ANCHOR = /\s*<a href="#([^"]*)" id="\1"><\/a>\s*$/;
+const COMPUTED = /^(\s*)[*+-]\s+```ya?ml\s*$/;
 const ITEM = /^(\s*)[*+-]\s+\[((?:[^\]\\]|\\.)*)\]\(\s*(<[^>]*>|[^\s)]*)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\)\s*$/;
 
 const unescapeText = (text: string) => text.replace(/\\([\\[\]*_`#<>!()])/g, '$1');
@@ -37,7 +44,23 @@ export function parseSummary(markdown: string): SummaryEntry[] {
   let container = top;
   // Open list items with their indent: a deeper item is a child of the last shallower one.
   let stack: Array<{ indent: number; children: SummaryEntry[] }> = [];
-  for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
+  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    const computed = COMPUTED.exec(line);
+    if (computed) {
+      // The block runs to its closing fence; its lines are indented under the bullet.
+      const body: string[] = [];
+      let end = index + 1;
+      while (end < lines.length && lines[end].trim() !== '```') body.push(lines[end++]);
+      index = end;
+      const source = computedSource(body.join('\n'));
+      if (!source) continue;
+      const indent = computed[1].replace(/\t/g, '    ').length;
+      while (stack.length && stack[stack.length - 1].indent >= indent) stack.pop();
+      (stack.length ? stack[stack.length - 1].children : container).push({ kind: 'computed', source, children: [] });
+      continue;
+    }
     const group = GROUP.exec(line);
     if (group && !line.startsWith('###')) {
       const anchor = ANCHOR.exec(group[1]);
@@ -66,6 +89,11 @@ export function writeSummary(entries: SummaryEntry[]): string {
   const lines = ['# Table of contents', ''];
   const items = (list: SummaryEntry[], depth: number) => {
     for (const entry of list) {
+      if (entry.kind === 'computed') {
+        const pad = '  '.repeat(depth);
+        lines.push(`${pad}* \`\`\`yaml`, ...stringifyYaml(entry.source).trimEnd().split('\n').map((l) => `${pad}  ${l}`), `${pad}  \`\`\``);
+        continue;
+      }
       if (entry.kind !== 'page') continue;
       const title = entry.linkTitle !== undefined ? ` "${entry.linkTitle.replace(/["\\]/g, '\\$&')}"` : '';
       lines.push(`${'  '.repeat(depth)}* [${escapeText(entry.title)}](${encodeTarget(entry.href)}${title})`);
@@ -87,4 +115,18 @@ export function writeSummary(entries: SummaryEntry[]): string {
   }
   while (lines[lines.length - 1] === '') lines.pop();
   return `${lines.join('\n')}\n`;
+}
+
+/** A computed entry's YAML: kept when it is an object naming its `type`; anything else is ignored, as other unknown lines are. */
+function computedSource(yamlText: string): ComputedSource | null {
+  let value: unknown;
+  try {
+    const lines = yamlText.split('\n');
+    const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length));
+    value = parseYaml(lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join('\n'), { maxAliasCount: 10 });
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value) || typeof (value as { type?: unknown }).type !== 'string') return null;
+  return value as ComputedSource;
 }

@@ -54,6 +54,7 @@ describe('published site in a browser', () => {
         '/kettles/{id}/boil': {
           post: {
             summary: 'Boil a kettle',
+            tags: ['Kettles'],
             parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'Which kettle' }],
             requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { temperature: { type: 'integer' } } }, example: { temperature: 100 } } } },
             responses: { '202': { description: 'Boiling', content: { 'application/json': { schema: { type: 'object' }, example: { state: 'boiling' } } } } },
@@ -67,6 +68,7 @@ describe('published site in a browser', () => {
     await commitContent(t, api, [
       { id: 'endpoints', title: 'Endpoints', slug: 'endpoints', body: '```http\nGET /pets\n```' },
       { id: 'boil', title: 'Boiling', slug: 'boiling', body: 'Start the kettle remotely.\n\n{% openapi-operation spec="kettle" path="/kettles/{id}/boil" method="post" %}' },
+      { id: 'reference', kind: 'computed', title: 'kettle', slug: 'kettle', computed: { type: 'builtin:openapi', props: { models: false }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'kettle' } } } } },
     ]);
     siteId = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Kettle Docs', spaces: [v1] })).body.id;
     await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { basename: 'kettle' });
@@ -134,6 +136,14 @@ describe('published site in a browser', () => {
     expect(await operation.locator('table').innerText()).toContain('Which kettle');
     expect(await operation.innerText()).toContain('"temperature": 100');
     expect(await operation.innerText()).toContain('202 Boiling');
+  });
+
+  it('shows the reference pages a computed builtin:openapi page generates', async () => {
+    await page.goto(`${base}/sites/kettle/api-reference/`);
+    await page.locator('nav.sidebar').getByRole('link', { name: 'Kettles' }).click();
+    await page.waitForURL(`${base}/sites/kettle/api-reference/kettles`);
+    expect(await h1()).toBe('Kettles');
+    expect(await page.locator('.openapi section.op h2').innerText()).toMatch(/POST\s*\/kettles\/\{id\}\/boil/);
   });
 
   it('searches and opens a hit', async () => {

@@ -310,6 +310,26 @@ describe('computed pages in SUMMARY.md', () => {
     expect(entries[2].children).toEqual([expect.objectContaining({ kind: 'computed', source: expect.objectContaining({ type: 'builtin:openapi' }) })]);
   });
 
+  it('imports them as computed pages and exports them back into SUMMARY.md (no file behind them)', () => {
+    const enc = (text: string) => new TextEncoder().encode(text);
+    const files = new Map<string, Uint8Array>([
+      ['SUMMARY.md', enc(summary)],
+      ['README.md', enc('# Overview\n\nHello\n')],
+      ['guides/README.md', enc('# Guides\n\nRead on.\n')],
+    ]);
+    const { content, imported, bytes } = importRepository(files);
+    expect(content.pages.map((p) => [p.kind, p.title, p.slug])).toEqual([
+      ['document', 'Overview', 'overview'],
+      ['computed', 'petstore', 'petstore'],
+      ['document', 'Guides', 'guides'],
+    ]);
+    expect(content.pages[1].computed).toMatchObject({ type: 'builtin:openapi', dependencies: { spec: { ref: { spec: 'petstore' } } } });
+    expect(content.pages[2].pages[0]).toMatchObject({ kind: 'computed', title: 'nested' });
+    const exported = asFiles(writeRepository(content, imported.documents), bytes);
+    expect([...exported.keys()].sort()).toEqual(['README.md', 'SUMMARY.md', 'guides/README.md']);
+    expect(parseSummary(new TextDecoder().decode(exported.get('SUMMARY.md')))).toEqual(parseSummary(summary));
+  });
+
   it('writes them back as GitBook does, and reads the same entries again', () => {
     const entries = parseSummary(summary);
     const written = writeSummary(entries);

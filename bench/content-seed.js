@@ -37,4 +37,28 @@ async function seedSpace(app, services, databaseUrl, { orgId, userId, title, cou
   return spaceId;
 }
 
-module.exports = { WORDS, body, seedSpace };
+/**
+ * The built app as an application context (migrations run at start, as in production), with a user,
+ * their token and an organization, for a benchmark to seed through the app's own services.
+ */
+async function seedContext(root) {
+  const path = require('node:path');
+  require('reflect-metadata');
+  const { NestFactory } = require('@nestjs/core');
+  const { AppModule } = require(path.join(root, 'dist/src/app.module'));
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error'] });
+  const services = {
+    ContentStore: require(path.join(root, 'dist/src/modules/content/application/content-store.service')).ContentStore,
+    SpacesService: require(path.join(root, 'dist/src/modules/spaces/application/spaces.service')).SpacesService,
+    ContentIndexer: require(path.join(root, 'dist/src/modules/search/application/content-indexer.service')).ContentIndexer,
+    newId: require(path.join(root, 'dist/libs/common/src')).newId,
+    documentHash: require(path.join(root, 'dist/src/modules/content/domain/document-hash')).documentHash,
+  };
+  const { OnboardingService } = require(path.join(root, 'dist/src/modules/organizations/application/onboarding.service'));
+  const { OrganizationsService } = require(path.join(root, 'dist/src/modules/organizations/application/organizations.service'));
+  const { user, token } = await app.get(OnboardingService).registerUser({ email: 'bench@example.com', displayName: 'Bench' });
+  const { organization } = await app.get(OrganizationsService).create(user, { title: 'Bench org' });
+  return { app, services, user, token, organization };
+}
+
+module.exports = { WORDS, body, seedSpace, seedContext };

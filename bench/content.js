@@ -6,7 +6,7 @@
 const path = require('node:path');
 const { Client } = require('pg');
 const { uniqueName, dbUrl, admin, dropDatabase, startApi, removeQueueKeys } = require('./lib');
-const { body, seedSpace: seedInto, WORDS } = require('./content-seed');
+const { body, seedSpace: seedInto, seedContext, WORDS } = require('./content-seed');
 
 const ROOT = path.join(__dirname, '..');
 const DB = uniqueName('content');
@@ -35,21 +35,7 @@ async function main() {
   process.env.PUBLIC_URL = 'http://localhost';
 
   // The app's own services seed the data (migrations run at start, as in production).
-  require('reflect-metadata');
-  const { NestFactory } = require('@nestjs/core');
-  const { AppModule } = require(path.join(ROOT, 'dist/src/app.module'));
-  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error'] });
-  const services = {
-    ContentStore: require(path.join(ROOT, 'dist/src/modules/content/application/content-store.service')).ContentStore,
-    SpacesService: require(path.join(ROOT, 'dist/src/modules/spaces/application/spaces.service')).SpacesService,
-    ContentIndexer: require(path.join(ROOT, 'dist/src/modules/search/application/content-indexer.service')).ContentIndexer,
-    OnboardingService: require(path.join(ROOT, 'dist/src/modules/organizations/application/onboarding.service')).OnboardingService,
-    OrganizationsService: require(path.join(ROOT, 'dist/src/modules/organizations/application/organizations.service')).OrganizationsService,
-    newId: require(path.join(ROOT, 'dist/libs/common/src')).newId,
-    documentHash: require(path.join(ROOT, 'dist/src/modules/content/domain/document-hash')).documentHash,
-  };
-  const { user, token } = await app.get(services.OnboardingService).registerUser({ email: 'bench@example.com', displayName: 'Bench' });
-  const { organization } = await app.get(services.OrganizationsService).create(user, { title: 'Bench org' });
+  const { app, services, user, token, organization } = await seedContext(ROOT);
   const small = await seedInto(app, services, dbUrl(DB), { orgId: organization.id, userId: user.id, title: 'Thousand', count: 1000 });
   const large = await seedInto(app, services, dbUrl(DB), { orgId: organization.id, userId: user.id, title: 'Ten thousand', count: 10000 });
   await app.close();

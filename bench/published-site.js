@@ -9,7 +9,7 @@ const { tmpdir } = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const { uniqueName, dbUrl, admin, dropDatabase, startApi, removeQueueKeys } = require('./lib');
-const { body, seedSpace } = require('./content-seed');
+const { body, seedSpace, seedContext } = require('./content-seed');
 
 const ROOT = path.join(__dirname, '..');
 const DB = uniqueName('published');
@@ -46,21 +46,7 @@ async function main() {
   let bare;
   let server;
   try {
-    require('reflect-metadata');
-    const { NestFactory } = require('@nestjs/core');
-    const { AppModule } = require(path.join(ROOT, 'dist/src/app.module'));
-    const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error'] });
-    const services = {
-      ContentStore: require(path.join(ROOT, 'dist/src/modules/content/application/content-store.service')).ContentStore,
-      SpacesService: require(path.join(ROOT, 'dist/src/modules/spaces/application/spaces.service')).SpacesService,
-      ContentIndexer: require(path.join(ROOT, 'dist/src/modules/search/application/content-indexer.service')).ContentIndexer,
-      newId: require(path.join(ROOT, 'dist/libs/common/src')).newId,
-      documentHash: require(path.join(ROOT, 'dist/src/modules/content/domain/document-hash')).documentHash,
-    };
-    const { OnboardingService } = require(path.join(ROOT, 'dist/src/modules/organizations/application/onboarding.service'));
-    const { OrganizationsService } = require(path.join(ROOT, 'dist/src/modules/organizations/application/organizations.service'));
-    const { user, token } = await app.get(OnboardingService).registerUser({ email: 'bench@example.com', displayName: 'Bench' });
-    const { organization } = await app.get(OrganizationsService).create(user, { title: 'Bench org' });
+    const { app, services, user, token, organization } = await seedContext(ROOT);
     const spaceId = await seedSpace(app, services, dbUrl(DB), { orgId: organization.id, userId: user.id, title: 'Handbook', count: 1000 });
     await app.close();
 

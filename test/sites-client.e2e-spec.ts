@@ -1,5 +1,6 @@
 import { AddressInfo } from 'node:net';
-import { TestApp, TestUser, checkContract } from '@app/testing';
+import { TestApp, TestUser } from '@app/testing';
+import { contractTransport } from './support/contract-transport';
 import { commitContent } from './content.fixtures';
 
 // The official clients, unchanged: the pinned contract version and the current one.
@@ -19,18 +20,8 @@ describe.each([
   let orgId: string;
   let spaceId: string;
   let otherSpaceId: string;
-  const calls: string[] = [];
-  const transport = {
-    fetch: async (input: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const response = await fetch(input, init);
-      const text = await response.clone().text();
-      const url = new URL(input);
-      calls.push(`${method} ${url.pathname}`);
-      checkContract(method.toLowerCase(), url.pathname + url.search, response.status, text ? JSON.parse(text) : undefined);
-      return response;
-    },
-  };
+  const transport = contractTransport();
+  const calls = transport.calls;
 
   beforeAll(async () => {
     t = await TestApp.start({ secretsKey: Buffer.alloc(32, 5).toString('base64') });

@@ -26,6 +26,11 @@ describe('renderDocument', () => {
     expect(documentOutline(doc)).toEqual([{ id: 'getting-started', title: 'Getting started', level: 2 }]);
   });
 
+  it('links file blocks to where the file is served', () => {
+    const html = renderDocument(markdownToDocument('{% file src="/files/img" %}\nThe diagram\n{% endfile %}'), context);
+    expect(html).toContain('<p class="file"><a href="https://files.example/img.png">The diagram</a></p>');
+  });
+
   it('never emits user markup or dangerous URLs', () => {
     const doc = markdownToDocument('<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) [y](data:text/html,hi) ["quoted"](https://e.example/?a="b")\n\n## <script>alert(2)</script>');
     const html = renderDocument(doc, context);

@@ -157,6 +157,13 @@ function block(node: DocumentBlock, context: RenderContext): string {
       return figure(node, context);
     case 'table':
       return table(node, context);
+    case 'file': {
+      const href = refUrl(node.data?.ref, context);
+      if (!href) return '';
+      const written = typeof node.data?.caption === 'string' ? node.data.caption : plainText(node);
+      const caption = written.trim() || 'Download the file';
+      return `<p class="file"><a href="${escapeHtml(href)}">${escapeHtml(caption)}</a></p>`;
+    }
     case 'openapi-operation': {
       const operation = operationOf(node.data);
       const html = operation ? context.openapiOperation?.(operation.spec, operation.method, operation.path) : null;

@@ -41,7 +41,8 @@ export function mountPublishedSites(app: INestApplication, config: AppConfig): v
         send(res, response);
       })
       .catch((error: unknown) => {
-        logger.error({ err: error, path: onServer ? path : '[custom host]' }, 'published page failed');
+        // Only the site's segment: the rest may hold a share key, and the query a visitor token.
+        logger.error({ err: error, site: onServer ? path.split('/')[base.split('/').length + 1] : host }, 'published page failed');
         send(res, { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }, body: renderNotice({ title: 'Something went wrong', message: 'This page could not be shown. Try again in a moment.' }) });
       });
   });

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 
@@ -10,16 +10,18 @@ export const PUBLISHED_CHANNEL = 'published_sites';
  * its structure or share links, or a space it shows (which bumps the site's version). Writes in
  * this process move it at once; writes anywhere else (another replica, the worker) reach it by
  * PostgreSQL's LISTEN/NOTIFY when they commit. Readers' pages cached under an older value are
- * never served. While the listening connection is down nothing counts as fresh.
+ * never served. While the listening connection is down nothing counts as fresh. It connects on
+ * first use, so processes that serve no published page (the worker) hold no extra connection.
  */
 @Injectable()
-export class PublishedChanges implements OnApplicationBootstrap, OnModuleDestroy {
+export class PublishedChanges implements OnModuleDestroy {
   private readonly logger = new Logger(PublishedChanges.name);
   private counter = 0;
   private client: Client | null = null;
   private listening = false;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
+  private started = false;
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -29,16 +31,16 @@ export class PublishedChanges implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   get live(): boolean {
+    if (!this.started) {
+      this.started = true;
+      void this.listen();
+    }
     return this.listening;
   }
 
   /** For this process's own writes (the NOTIFY of the commit follows). */
   touched(): void {
     this.counter++;
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.listen();
   }
 
   async onModuleDestroy(): Promise<void> {

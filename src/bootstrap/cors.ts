@@ -16,7 +16,7 @@ export function configureCors(app: INestApplication, config: AppConfig): void {
       callback(null, origin !== undefined && allowed.has(origin)),
     methods: METHODS,
     allowedHeaders: ['Authorization', 'Content-Type'],
-    exposedHeaders: ['Location', 'Retry-After'],
+    exposedHeaders: ['Location', 'Retry-After', 'ETag'],
     maxAge: 600,
   });
 }

@@ -18,3 +18,5 @@ export * from './http/nul-characters';
 export * from './http/client-errors';
 export * from './http/request-body.guard';
 export * from './http/request-parsing';
+export * from './http/conditional';
+export * from './http/conditional.decorators';

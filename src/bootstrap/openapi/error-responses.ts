@@ -24,7 +24,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'The caller can see the resource but lacks the role this needs',
   404: 'Not found, or not visible to the caller',
   409: 'The resource is not in a state that allows this, or a concurrent change won; nothing was changed',
-  412: 'A precondition is not met (e.g. merge rules, or the target organization refuses)',
+  412: 'A precondition is not met (e.g. merge rules, the target organization refuses, or an `If-Match` tag is stale)',
   413: 'The request body is too large',
   423: 'The space is locked',
 };
@@ -58,7 +58,16 @@ const CONFLICTS: RegExp[] = [
   /^\/orgs\/\{organizationId\}\/saml(\/.*)?$/,
   /^\/orgs\/\{organizationId\}\/members\/\{userId\}\/sso$/,
 ];
-const PRECONDITIONS: RegExp[] = [/\/change-requests\/\{changeRequestId\}\/merge$/, /^\/spaces\/\{spaceId\}\/transfer$/];
+const PRECONDITIONS: RegExp[] = [
+  /\/change-requests\/\{changeRequestId\}\/merge$/,
+  /^\/spaces\/\{spaceId\}\/transfer$/,
+];
+/** PATCHes that honour If-Match (a stale ETag is a 412). */
+const IF_MATCH_PATCHES: RegExp[] = [
+  /^\/spaces\/\{spaceId\}$/,
+  /^\/spaces\/\{spaceId\}\/change-requests\/\{changeRequestId\}$/,
+  /^\/orgs\/\{organizationId\}\/sites\/\{siteId\}$/,
+];
 
 export function errorStatuses(op: OperationFacts): number[] {
   const statuses = new Set<number>();
@@ -69,6 +78,7 @@ export function errorStatuses(op: OperationFacts): number[] {
   if (WRITE.test(op.method)) {
     if (CONFLICTS.some((pattern) => pattern.test(op.path))) statuses.add(409);
     if (PRECONDITIONS.some((pattern) => pattern.test(op.path))) statuses.add(412);
+    if (op.method === 'patch' && IF_MATCH_PATCHES.some((pattern) => pattern.test(op.path))) statuses.add(412);
     if (SPACE_CONTENT_WRITES.test(op.path)) statuses.add(423);
   }
   if (op.hasBody) statuses.add(413);

@@ -120,6 +120,10 @@ function completeOperation(
     }
   }
 
+  // Reads that take If-None-Match (ConditionalRead) may answer 304.
+  if ((operation.parameters ?? []).some((p: any) => p.in === 'header' && p.name === 'If-None-Match')) {
+    operation.responses['304'] ??= { description: 'Not modified since the given `ETag` (no body)' };
+  }
   const hasQuery = (operation.parameters ?? []).some((p: any) => p.in === 'query');
   for (const status of errorStatuses({ method, path, authenticated, hasBody: Boolean(operation.requestBody), hasQuery })) {
     operation.responses[status] ??= { $ref: `#/components/responses/Error${status}` };

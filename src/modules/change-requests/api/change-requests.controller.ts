@@ -1,10 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { toEnvelope } from '@app/common';
+import type { Response } from 'express';
+import { ConditionalRead, ConditionalWrite, entityTag, notModified, toEnvelope } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ChangeRequestMergeService } from '../application/change-request-merge.service';
-import { ChangeRequestsService } from '../application/change-requests.service';
+import { ChangeRequestView, ChangeRequestsService } from '../application/change-requests.service';
 import { ChangeRequestPresenter } from './change-request.presenter';
 import { CREATE_CHANGE_REQUEST_BODY_SCHEMA, parseCreateChangeRequestBody } from './dto/create-change-request.dto';
 import { ListChangeRequestsQueryDto } from './dto/list-change-requests-query.dto';
@@ -36,20 +38,39 @@ export class ChangeRequestsController {
   }
 
   @Get('spaces/:spaceId/change-requests/:changeRequestId')
+  @ConditionalRead()
   @ApiOperation({ operationId: 'getChangeRequestById', summary: 'A change request, by id or number' })
-  async get(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Param('changeRequestId') changeRequestId: string) {
-    return this.presenter.present(await this.changeRequests.get(user, spaceId, changeRequestId));
+  async get(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') changeRequestId: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const view = await this.changeRequests.get(user, spaceId, changeRequestId);
+    const tag = changeRequestTag(view, user.id);
+    res.setHeader('ETag', tag);
+    if (notModified(ifNoneMatch, tag)) {
+      res.status(304);
+      return;
+    }
+    return this.presenter.present(view);
   }
 
   @Patch('spaces/:spaceId/change-requests/:changeRequestId')
+  @ConditionalWrite()
   @ApiOperation({ operationId: 'updateChangeRequestById', summary: 'Subject, description, status (draft, open, archived)' })
   async update(
     @CurrentUser() user: User,
     @Param('spaceId') spaceId: string,
     @Param('changeRequestId') changeRequestId: string,
     @Body() body: UpdateChangeRequestDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.presenter.present(await this.changeRequests.update(user, spaceId, changeRequestId, body));
+    const view = await this.changeRequests.update(user, spaceId, changeRequestId, body, ifMatch);
+    res.setHeader('ETag', changeRequestTag(view, user.id));
+    return this.presenter.present(view);
   }
 
   @Post('spaces/:spaceId/change-requests/:changeRequestId/merge')
@@ -62,8 +83,14 @@ export class ChangeRequestsController {
       'or while the change request still lists conflicting pages; update it from the space, edit those pages, merge again. ' +
       '412 when merge rules fail; 409 when the space kept changing during the merge.',
   })
-  async merge(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Param('changeRequestId') changeRequestId: string) {
-    return this.presenter.presentMerge(await this.merges.merge(user, spaceId, changeRequestId));
+  @ConditionalWrite()
+  async merge(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') changeRequestId: string,
+    @Headers('if-match') ifMatch: string | undefined,
+  ) {
+    return this.presenter.presentMerge(await this.merges.merge(user, spaceId, changeRequestId, ifMatch));
   }
 
   @Post('spaces/:spaceId/change-requests/:changeRequestId/update')
@@ -90,4 +117,10 @@ export class ChangeRequestsController {
     const page = await this.changeRequests.listInOrganization(user, organizationId, query, query.toPageRequest());
     return toEnvelope(page, (view) => this.presenter.present(view));
   }
+}
+
+/** The change request's version, and what else its answer shows: whether it is outdated (the space head) and for whom. */
+function changeRequestTag(view: ChangeRequestView, viewerId: string): string {
+  const variant = createHash('sha256').update(`${view.spaceRevision}|${viewerId}`).digest('base64url').slice(0, 12);
+  return entityTag('change-request', view.changeRequest.id, view.changeRequest.version, variant);
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, Clock, ConflictError, NotFoundError, PreconditionFailedError } from '@app/common';
+import { CLOCK, Clock, ConflictError, NotFoundError, PreconditionFailedError, assertIfMatch } from '@app/common';
 import { Transactions } from '../../../database/transactions';
 import { ContentStore } from '../../content/application/content-store.service';
 import { Revision } from '../../content/domain/revision';
@@ -73,12 +73,18 @@ export class ChangeRequestMergeService {
    * (423), an open or draft change request (409) and the merge rules satisfied (412 naming what
    * is missing).
    */
-  async merge(caller: User, spaceId: string, idOrNumber: string): Promise<MergeOutcome> {
+  async merge(caller: User, spaceId: string, idOrNumber: string, ifMatch?: string): Promise<MergeOutcome> {
     const first = await this.changeRequests.resolve(caller, spaceId, idOrNumber);
     this.changeRequests.assertCanEdit(first.space);
     first.changeRequest.assertActive('merged');
+    assertIfMatch(ifMatch, 'change-request', first.changeRequest.id, first.changeRequest.version);
     return this.locks.space(spaceId, () =>
       this.locks.changeRequest(first.changeRequest.id, async () => {
+        // With If-Match, what is merged must still be the version the client read (an edit may have landed meanwhile).
+        if (ifMatch !== undefined) {
+          const current = await this.changeRequests.resolve(caller, spaceId, first.changeRequest.id);
+          assertIfMatch(ifMatch, 'change-request', current.changeRequest.id, current.changeRequest.version);
+        }
         for (let attempt = 1; ; attempt++) {
           try {
             return await this.attemptMerge(caller, spaceId, first.changeRequest.id);

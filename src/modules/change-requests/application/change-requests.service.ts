@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { CLOCK, Clock, ConflictError, InvalidError, LockedError, NotFoundError, Page, PageRequest, newId } from '@app/common';
+import { CLOCK, Clock, ConflictError, InvalidError, LockedError, NotFoundError, Page, PageRequest, newId, assertIfMatch } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
 import { AccessService, assertRole } from '../../access/application/access.service';
 import { ContentStore } from '../../content/application/content-store.service';
@@ -198,9 +198,11 @@ export class ChangeRequestsService {
   }
 
   /** Subject, description and status moves (see ChangeRequest.update); `edit` on the space. */
-  async update(caller: User, spaceId: string, idOrNumber: string, input: UpdateChangeRequestInput): Promise<ChangeRequestView> {
+  /** `ifMatch`: the client's `If-Match` header; a tag of an older version is a 412 and nothing changes. */
+  async update(caller: User, spaceId: string, idOrNumber: string, input: UpdateChangeRequestInput, ifMatch?: string): Promise<ChangeRequestView> {
     const { changeRequest, space } = await this.resolve(caller, spaceId, idOrNumber);
     assertRole(space.role, 'edit', 'space');
+    assertIfMatch(ifMatch, 'change-request', changeRequest.id, changeRequest.version);
     const description = input.description === undefined ? undefined : parseRichTextDocument(input.description, 'description');
     const { changeRequest: next, counters } = changeRequest.update(
       { subject: input.subject, status: input.status, description: description as Record<string, unknown> | undefined },

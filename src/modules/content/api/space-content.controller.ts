@@ -1,6 +1,8 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { toEnvelope } from '@app/common';
+import type { Response } from 'express';
+import { ConditionalRead, entityTag, notModified, toEnvelope } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ContentReader } from '../application/content-reader';
@@ -49,10 +51,26 @@ export class SpaceContentController {
   }
 
   @Get('page/:pageId')
+  @ConditionalRead()
   @ApiOperation({ operationId: 'getPageById', summary: 'One page of the current revision, as a document (default) or as markdown' })
-  async page(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Param('pageId') pageId: string, @Query() query: GetPageQueryDto) {
+  async page(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('pageId') pageId: string,
+    @Query() query: GetPageQueryDto,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { revision, scope } = await this.reads.spaceContent(user, spaceId);
-    return this.reader.page(revision, scope, pageId, query.format ?? 'document');
+    const page = await this.reader.page(revision, scope, pageId, query.format ?? 'document');
+    // Tagged by what it shows: edits of other pages leave it unchanged.
+    const tag = entityTag('page', pageId, createHash('sha256').update(JSON.stringify(page)).digest('base64url').slice(0, 22));
+    res.setHeader('ETag', tag);
+    if (notModified(ifNoneMatch, tag)) {
+      res.status(304);
+      return;
+    }
+    return page;
   }
 
   @Get('page/:pageId/meta-links')

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { InvalidError, toEnvelope } from '@app/common';
+import { ConditionalRead, ConditionalWrite, InvalidError, entityTag, notModified, toEnvelope } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../application/published-sites.service';
@@ -39,15 +39,39 @@ export class SitesController {
   }
 
   @Get(':siteId')
+  @ConditionalRead()
   @ApiOperation({ operationId: 'getSiteById' })
-  async get(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string) {
-    return this.presenter.site(await this.sites.get(user, organizationId, siteId));
+  async get(
+    @CurrentUser() user: User,
+    @Param('organizationId') organizationId: string,
+    @Param('siteId') siteId: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const view = await this.sites.get(user, organizationId, siteId);
+    const tag = entityTag('site', view.site.id, view.site.version, view.role);
+    res.setHeader('ETag', tag);
+    if (notModified(ifNoneMatch, tag)) {
+      res.status(304);
+      return;
+    }
+    return this.presenter.site(view);
   }
 
   @Patch(':siteId')
+  @ConditionalWrite()
   @ApiOperation({ operationId: 'updateSiteById', summary: 'Update settings; `null` removes basename, hostname or proxy. `visibility` and `hostname` need `admin`' })
-  async update(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Body() body: UpdateSiteDto) {
-    return this.presenter.site(await this.sites.update(user, organizationId, siteId, body));
+  async update(
+    @CurrentUser() user: User,
+    @Param('organizationId') organizationId: string,
+    @Param('siteId') siteId: string,
+    @Body() body: UpdateSiteDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const view = await this.sites.update(user, organizationId, siteId, body, ifMatch);
+    res.setHeader('ETag', entityTag('site', view.site.id, view.site.version, view.role));
+    return this.presenter.site(view);
   }
 
   @Delete(':siteId')

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
+import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, assertIfMatch, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
@@ -124,11 +124,13 @@ export class SitesService {
     return { site, role, siteSpaceCount: siteSpaces.length };
   }
 
-  async update(caller: User, organizationId: string, siteId: string, input: UpdateSiteInput): Promise<SiteListView> {
+  /** `ifMatch`: the client's `If-Match` header; a tag of an older version of the site is a 412 and nothing changes. */
+  async update(caller: User, organizationId: string, siteId: string, input: UpdateSiteInput, ifMatch?: string): Promise<SiteListView> {
     const audience = input.visibility !== undefined || input.hostname !== undefined;
     const role = await this.siteAccess.orgRole(caller, organizationId, audience ? 'admin' : 'create');
     const view = await this.transactions.run(async (tx) => {
       const site = await this.siteAccess.lock(organizationId, siteId, tx);
+      assertIfMatch(ifMatch, 'site', site.id, site.version);
       const patch: Partial<SiteOrm> = {};
       if (input.title !== undefined) patch.title = assertTitle(input.title);
       if (input.visibility !== undefined) patch.visibility = oneOf(SITE_VISIBILITIES, input.visibility, 'visibility');
@@ -158,7 +160,8 @@ export class SitesService {
       if (input.defaultSiteSection !== undefined) await this.structure.setDefaultSection(site, input.defaultSiteSection, tx);
       Object.assign(site, patch, { updatedAt: this.clock.now() });
       await this.repository.update(site.id, { ...patch, updatedAt: site.updatedAt }, tx);
-      return { site, role };
+      // The row's version moved by one under our lock.
+      return { site: Object.assign(site, { version: site.version + 1 }), role };
     });
     return this.withCount(view);
   }

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ListQueryDto, toEnvelope } from '@app/common';
+import { ConditionalRead, ConditionalWrite, ListQueryDto, entityTag, notModified, toEnvelope } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../application/spaces.service';
@@ -55,16 +55,40 @@ export class SpacesController {
   }
 
   @Get('spaces/:spaceId')
+  @ConditionalRead()
   @ApiOperation({ operationId: 'getSpaceById' })
-  async get(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Query() _query: GetSpaceQueryDto) {
-    return this.presenter.present(await this.spaces.get(user, spaceId));
+  async get(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Query() _query: GetSpaceQueryDto,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const view = await this.spaces.get(user, spaceId);
+    // The caller's role is part of the tag: it decides the `permissions` shown.
+    const tag = entityTag('space', view.space.id, view.space.version, view.role ?? 'none');
+    res.setHeader('ETag', tag);
+    if (notModified(ifNoneMatch, tag)) {
+      res.status(304);
+      return;
+    }
+    return this.presenter.present(view);
   }
 
   @Patch('spaces/:spaceId')
+  @ConditionalWrite()
   @ApiOperation({ operationId: 'updateSpaceById', summary: 'Update a space: editMode, defaultLevel and mergeRules need admin, the rest edit' })
-  async update(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Body() body: UpdateSpaceDto) {
+  async update(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Body() body: UpdateSpaceDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { icon: _icon, ...patch } = body;
-    return this.presenter.present(await this.spaces.update(user, spaceId, patch));
+    const view = await this.spaces.update(user, spaceId, patch, ifMatch);
+    res.setHeader('ETag', entityTag('space', view.space.id, view.space.version, view.role ?? 'none'));
+    return this.presenter.present(view);
   }
 
   @Delete('spaces/:spaceId')

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
+import { APP_CONFIG, AppConfig, CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, assertIfMatch, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
 import { AccessService, assertMayTransferOut, assertRole } from '../../access/application/access.service';
 import { ContentTreeService } from '../../access/application/content-tree.service';
@@ -181,9 +181,11 @@ export class SpacesService {
   // Change
 
   /** `admin` for editMode, defaultLevel and mergeRules; `edit` for title, emoji and language. */
-  async update(caller: User, spaceId: string, patch: SpacePatch): Promise<SpaceView> {
+  /** `ifMatch`: the client's `If-Match` header; a tag of an older version is a 412 and nothing changes. */
+  async update(caller: User, spaceId: string, patch: SpacePatch, ifMatch?: string): Promise<SpaceView> {
     const { space, context, role } = await this.loadVisible(caller, spaceId);
     assertRole(role, Space.roleRequiredFor(patch), 'space');
+    assertIfMatch(ifMatch, 'space', space.id, space.version);
     if (patch.mergeRules) await this.access.assertMembers(space.organizationId, mergeRuleUserIds(patch.mergeRules), 'mergeRules');
     const languageBefore = space.toState().language;
     space.update(patch, role as MemberRole, this.clock.now());

@@ -72,6 +72,13 @@ describe('conditional requests', () => {
     const merged = await http(alice).post(`${path}/merge`, {}, { 'If-Match': tag });
     expect(merged.status).toBe(412);
     expect((await alice.client.get<any>(path)).body.status).not.toBe('merged');
+    // content writes: the change request's tag, and the new one in the answer
+    const before = (await http(alice).get(path)).headers.etag;
+    const edit = { changes: [{ operation: 'insert_page', title: 'Added', document: { markdown: 'Hello' } }] };
+    const edited = await http(alice).post(`${path}/content`, edit, { 'If-Match': before });
+    expect(edited.status).toBe(200);
+    expect((await http(alice).post(`${path}/content`, edit, { 'If-Match': before })).status).toBe(412);
+    expect((await http(alice).post(`${path}/content`, edit, { 'If-Match': edited.headers.etag })).status).toBe(200);
     const current = (await http(alice).get(path)).headers.etag;
     expect((await http(alice).post(`${path}/merge`, {}, { 'If-Match': current })).status).toBe(200);
     expect((await alice.client.get<any>(path)).body.status).toBe('merged');

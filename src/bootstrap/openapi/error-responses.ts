@@ -60,6 +60,8 @@ const CONFLICTS: RegExp[] = [
 ];
 const PRECONDITIONS: RegExp[] = [
   /\/change-requests\/\{changeRequestId\}\/merge$/,
+  // updateChangeRequestContent honours If-Match.
+  /\/change-requests\/\{changeRequestId\}\/content$/,
   /^\/spaces\/\{spaceId\}\/transfer$/,
 ];
 /** PATCHes that honour If-Match (a stale ETag is a 412). */

@@ -103,12 +103,15 @@ export class ChangeRequestsService {
     spaceId: string,
     idOrNumber: string,
     edit: ChangeRequestEdit,
+    ifMatch?: string,
   ): Promise<{ changeRequest: ChangeRequest; revision: Revision }> {
     const first = await this.resolve(caller, spaceId, idOrNumber);
     return this.locks.changeRequest(first.changeRequest.id, async () => {
       const { changeRequest, space } = await this.resolve(caller, spaceId, first.changeRequest.id);
       this.assertCanEdit(space);
       changeRequest.assertActive('edited');
+      // Checked against what this edit builds on: a stale tag edits nothing.
+      assertIfMatch(ifMatch, 'change-request', changeRequest.id, changeRequest.version);
       const head = await this.content.getInSpace(spaceId, changeRequest.revision);
       if (!head) throw new NotFoundError(`Revision "${changeRequest.revision}" of change request #${changeRequest.number} not found`);
       const { content, documents } = await edit(head);

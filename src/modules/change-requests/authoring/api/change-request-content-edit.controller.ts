@@ -1,5 +1,7 @@
-import { Body, Controller, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ConditionalWrite, entityTag } from '@app/common';
 import { CurrentUser } from '../../../identity/api/auth.decorators';
 import { User } from '../../../identity/domain/user';
 import { ChangeRequestAuthoringService } from '../application/change-request-authoring.service';
@@ -29,14 +31,19 @@ export class ChangeRequestContentEditController {
       'we default to the shape that tells the caller the ids of the pages it created.',
   })
   @ApiBody({ schema: UPDATE_CONTENT_BODY_SCHEMA as never })
+  @ConditionalWrite()
   async update(
     @CurrentUser() user: User,
     @Param('spaceId') spaceId: string,
     @Param('changeRequestId') changeRequestId: string,
     @Query() query: UpdateContentQueryDto,
     @Body() body: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
   ) {
-    const outcome = await this.authoring.updateContent(user, spaceId, changeRequestId, parseContentUpdateBody(body));
+    const outcome = await this.authoring.updateContent(user, spaceId, changeRequestId, parseContentUpdateBody(body), ifMatch);
+    // The change request's new version, for the next conditional write.
+    res.setHeader('ETag', entityTag('change-request', outcome.changeRequest.id, outcome.changeRequest.version));
     return this.presenter.present(outcome, query.compat ?? false, user);
   }
 }

@@ -68,7 +68,8 @@ export class ChangeRequestAuthoringService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async updateContent(caller: User, spaceId: string, idOrNumber: string, changes: ContentChange[]): Promise<ContentUpdateOutcome> {
+  /** `ifMatch`: the change request's `If-Match` tag; when it moved on since, 412 and nothing is written. */
+  async updateContent(caller: User, spaceId: string, idOrNumber: string, changes: ContentChange[], ifMatch?: string): Promise<ContentUpdateOutcome> {
     const { changeRequest, space } = await this.changeRequests.resolve(caller, spaceId, idOrNumber);
     this.changeRequests.assertCanEdit(space);
     changeRequest.assertActive('edited');
@@ -90,7 +91,7 @@ export class ChangeRequestAuthoringService {
       });
       await this.storeFiles(uploads);
       return { content: applied.content, documents: applied.documents };
-    });
+    }, ifMatch);
     return { changeRequest: saved, space, revision, pages: applied!.pages, insertedFiles: applied!.insertedFiles };
   }
 

@@ -7,6 +7,7 @@ import { applySecurityHeaders } from './security-headers';
 import { mountAdminConsole } from '../admin/admin-console';
 import { mountMetrics } from '../metrics/mount-metrics';
 import { mountPublishedSites } from '../modules/published/api/published-site.routes';
+import { mountRateLimits } from '../core/rate-limits/rate-limits';
 
 /** Everything the HTTP app needs beyond its modules; shared by main.ts and the test app factory. */
 export function configureApi(app: INestApplication, config: AppConfig): void {
@@ -15,6 +16,7 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   express.set('query parser', 'extended');
   applySecurityHeaders(app, config.publicUrl);
   mountMetrics(app, config);
+  mountRateLimits(app);
   installRequestParsing(app, config.bodyLimit);
   // Browser-facing addresses live outside /v1: SAML sign-in (start, ACS, SP metadata), PDF downloads and public OpenAPI specs.
   mountAdminConsole(app, config);

@@ -3,12 +3,13 @@ import { CLOCK, SystemClock, Urls } from '@app/common';
 import { Transactions } from '../database/transactions';
 import { AiProvider } from './ai/ai-provider';
 import { GuardedFetcher } from './outbound/guarded-fetcher';
+import { RateLimiter } from './rate-limits/rate-limiter';
 import { SecretBox } from './secrets/secret-box';
 
 /** Cross-cutting services every context module may inject. */
 @Global()
 @Module({
-  providers: [Urls, Transactions, GuardedFetcher, AiProvider, SecretBox, { provide: CLOCK, useClass: SystemClock }],
-  exports: [Urls, Transactions, GuardedFetcher, AiProvider, SecretBox, CLOCK],
+  providers: [Urls, Transactions, GuardedFetcher, AiProvider, SecretBox, RateLimiter, { provide: CLOCK, useClass: SystemClock }],
+  exports: [Urls, Transactions, GuardedFetcher, AiProvider, SecretBox, RateLimiter, CLOCK],
 })
 export class CoreModule {}

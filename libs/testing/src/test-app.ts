@@ -85,11 +85,14 @@ export class TestApp {
     private readonly databaseName: string,
   ) {}
 
+  /** Rate limits are off unless a test turns them on (`rateLimits`): suites make many requests with one token. */
   static async start(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
     const databaseName = uniqueTestName('app');
     const databaseUrl = await createTestDatabase(databaseName);
+    const loaded = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
     const config: AppConfig = {
-      ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }),
+      ...loaded,
+      rateLimits: { ...loaded.rateLimits, enabled: false },
       databaseUrl,
       migrationsRun: false,
       queuePrefix: databaseName,

@@ -27,6 +27,7 @@ const DESCRIPTIONS: Record<number, string> = {
   412: 'A precondition is not met (e.g. merge rules, the target organization refuses, or an `If-Match` tag is stale)',
   413: 'The request body is too large',
   423: 'The space is locked',
+  429: 'Over the request budget (see `X-RateLimit-*`): retry after `Retry-After` seconds',
 };
 
 export function errorResponseComponents(): Record<string, unknown> {

@@ -59,12 +59,29 @@ function complete(document: Doc, routes: RouteInfo[], config: AppConfig): void {
       if (!operation) continue;
       const route = routeOf.get(`${method} ${path}`) ?? routeOf.get(`${method} ${rawPath}`);
       completeOperation(document, gitbook, enriched, method, path, operation, route);
+      if (versioned && config.rateLimits.enabled) declareRateLimits(operation);
     }
     declarePathParameters(item, rawPath);
   }
   document.paths = paths;
+  if (config.rateLimits.enabled) document.components.headers = { ...document.components.headers, ...RATE_LIMIT_HEADERS };
   declareExtensions(document.components.schemas);
   dropImportMarkers(document as never);
+}
+
+const RATE_LIMIT_HEADERS: Record<string, unknown> = {
+  'X-RateLimit-Limit': { description: 'Requests allowed per window in the tightest budget that applies (per token or per client address; reads and writes apart)', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in that budget', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'When that budget starts over, in epoch seconds', schema: { type: 'integer' } },
+};
+
+/** Every `/v1` answer carries the budget headers; over budget is a 429 with `Retry-After`. */
+function declareRateLimits(operation: any): void {
+  const headers = Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+  for (const [status, response] of Object.entries<any>(operation.responses)) {
+    if (/^[23]/.test(status) && !response.$ref) response.headers = { ...response.headers, ...headers };
+  }
+  operation.responses['429'] ??= { $ref: '#/components/responses/Error429' };
 }
 
 /** Every `{name}` of the path is a required path parameter (catch-all routes reach here without one). */

@@ -55,6 +55,12 @@ export const configSchema = Joi.object({
   AI_MAX_CONCURRENCY: Joi.number().integer().min(1).max(64).default(4),
   AI_TIMEOUT_MS: Joi.number().integer().min(1000).default(120_000),
   AI_MAX_RETRIES: Joi.number().integer().min(0).max(10).default(4),
+  RATE_LIMITS: Joi.string().valid('on', 'off').default('on'),
+  RATE_LIMIT_WINDOW_SECONDS: Joi.number().integer().min(1).max(3600).default(60),
+  RATE_LIMIT_TOKEN_READS: Joi.number().integer().min(1).default(3000),
+  RATE_LIMIT_TOKEN_WRITES: Joi.number().integer().min(1).default(600),
+  RATE_LIMIT_ADDRESS_READS: Joi.number().integer().min(1).default(6000),
+  RATE_LIMIT_ADDRESS_WRITES: Joi.number().integer().min(1).default(1200),
 }).unknown(true);
 
 export interface AppConfig {
@@ -119,6 +125,8 @@ export interface AppConfig {
   aiMaxConcurrency: number;
   aiTimeoutMs: number;
   aiMaxRetries: number;
+  /** Request budgets per window: per token and per client address, reads (GET/HEAD) and writes apart. */
+  rateLimits: { enabled: boolean; windowSeconds: number; tokenReads: number; tokenWrites: number; addressReads: number; addressWrites: number };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -177,5 +185,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     aiMaxConcurrency: value.AI_MAX_CONCURRENCY,
     aiTimeoutMs: value.AI_TIMEOUT_MS,
     aiMaxRetries: value.AI_MAX_RETRIES,
+    rateLimits: {
+      enabled: value.RATE_LIMITS === 'on',
+      windowSeconds: value.RATE_LIMIT_WINDOW_SECONDS,
+      tokenReads: value.RATE_LIMIT_TOKEN_READS,
+      tokenWrites: value.RATE_LIMIT_TOKEN_WRITES,
+      addressReads: value.RATE_LIMIT_ADDRESS_READS,
+      addressWrites: value.RATE_LIMIT_ADDRESS_WRITES,
+    },
   };
 }

@@ -1,0 +1,112 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import Redis from 'ioredis';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '@app/common';
+
+export type RequestKind = 'read' | 'write';
+
+/** What a request's budgets say: the tightest of them is what the client is told. */
+export interface Verdict {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** When the tightest budget starts over (epoch seconds). */
+  reset: number;
+  /** Seconds to wait, when refused. */
+  retryAfter: number;
+}
+
+const BUDGETS = ['tokenReads', 'tokenWrites', 'addressReads', 'addressWrites'] as const;
+type Budget = (typeof BUDGETS)[number];
+
+/**
+ * Request budgets per API token and per client address, reads and writes apart, counted in the
+ * store every replica shares: Redis when jobs run on Redis, the `rate_limits` table of PostgreSQL
+ * otherwise (embedded mode). Built on first use, so processes that serve no API hold no connection.
+ * If the store fails, each process counts in memory meanwhile (rate-limiter-flexible's insurance
+ * limiter) rather than refusing or letting everything through.
+ */
+@Injectable()
+export class RateLimiter implements OnModuleDestroy {
+  private readonly logger = new Logger(RateLimiter.name);
+  private limiters: Record<Budget, RateLimiterAbstract> | null = null;
+  private redis: Redis | null = null;
+  /** The first requests wait (a bounded time) for Redis to be ready, so they count in the shared store, not in memory. */
+  private connecting: Promise<void> | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  get enabled(): boolean {
+    return this.config.rateLimits.enabled;
+  }
+
+  async consume(kind: RequestKind, tokenKey: string | null, address: string): Promise<Verdict> {
+    const limiters = this.build();
+    if (this.connecting) await this.connecting;
+    const checks: Array<[RateLimiterAbstract, string]> = [[limiters[kind === 'read' ? 'addressReads' : 'addressWrites'], address]];
+    if (tokenKey) checks.push([limiters[kind === 'read' ? 'tokenReads' : 'tokenWrites'], tokenKey]);
+    const results = await Promise.all(
+      checks.map(async ([limiter, key]) => {
+        try {
+          return { limiter, res: await limiter.consume(key), allowed: true };
+        } catch (error) {
+          if (error instanceof RateLimiterRes) return { limiter, res: error, allowed: false };
+          throw error;
+        }
+      }),
+    );
+    // The budget closest to running out decides what the client is told.
+    const tightest = results.reduce((a, b) => (!b.allowed && a.allowed ? b : a.allowed === b.allowed && b.res.remainingPoints < a.res.remainingPoints ? b : a));
+    const now = Date.now();
+    return {
+      allowed: results.every((r) => r.allowed),
+      limit: tightest.limiter.points,
+      remaining: Math.max(0, tightest.res.remainingPoints),
+      reset: Math.ceil((now + tightest.res.msBeforeNext) / 1000),
+      retryAfter: Math.max(1, Math.ceil(tightest.res.msBeforeNext / 1000)),
+    };
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.redis?.quit().catch(() => undefined);
+  }
+
+  private build(): Record<Budget, RateLimiterAbstract> {
+    if (this.limiters) return this.limiters;
+    const { rateLimits, queuePrefix } = this.config;
+    const make = (budget: Budget): RateLimiterAbstract => {
+      const options = { points: rateLimits[budget], duration: rateLimits.windowSeconds, keyPrefix: `${queuePrefix}:rl:${budget}` };
+      const insuranceLimiter = new RateLimiterMemory(options);
+      if (this.config.jobsBackend === 'redis') {
+        return new RateLimiterRedis({ ...options, storeClient: this.redisClient(), insuranceLimiter });
+      }
+      const pool = (this.dataSource.driver as unknown as { master: unknown }).master;
+      return new RateLimiterPostgres({ ...options, storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, insuranceLimiter });
+    };
+    this.limiters = { tokenReads: make('tokenReads'), tokenWrites: make('tokenWrites'), addressReads: make('addressReads'), addressWrites: make('addressWrites') };
+    return this.limiters;
+  }
+
+  private redisClient(): Redis {
+    if (!this.redis) {
+      // No offline queue: while Redis is away a check fails at once and the in-memory insurance counts.
+      const redis = new Redis(this.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+      redis.on('error', (error: Error) => this.logger.warn(`rate-limit store unavailable (${error.message}); counting in memory`));
+      this.redis = redis;
+      this.connecting = new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.connecting = null;
+          resolve();
+        };
+        const timer = setTimeout(done, 2000);
+        redis.once('ready', done);
+      });
+    }
+    return this.redis;
+  }
+}

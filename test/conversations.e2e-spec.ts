@@ -1,5 +1,6 @@
 import { AddressInfo } from 'node:net';
-import { TestApp, TestUser, checkContract } from '@app/testing';
+import { TestApp, TestUser } from '@app/testing';
+import { contractTransport } from './support/contract-transport';
 import { TestWorker } from '@app/testing/test-worker';
 import { space } from './spaces.fixtures';
 import { startFakeAiProvider } from './support/fake-ai-provider';
@@ -157,15 +158,7 @@ describe('conversations and insights (built-in analysis, no model)', () => {
   it('works through the official client (0.146.0, the last with these operations)', async () => {
     await t.app.listen(0, '127.0.0.1');
     const endpoint = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    const transport = {
-      fetch: async (input: string, init: RequestInit = {}) => {
-        const response = await fetch(input, init);
-        const text = await response.clone().text();
-        const url = new URL(input);
-        checkContract((init.method ?? 'GET').toLowerCase(), url.pathname + url.search, response.status, text ? JSON.parse(text) : undefined);
-        return response;
-      },
-    };
+    const transport = contractTransport();
     const api = new GitBookAPI({ endpoint, authToken: editor.token, serviceBinding: transport }).orgs;
     expect((await api.ingestConversation(org, conversation('k1', 'How do I invite my team?'))).status).toBe(204);
     await analysed();

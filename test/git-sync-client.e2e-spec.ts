@@ -3,7 +3,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TestApp, TestUser, checkContract } from '@app/testing';
+import { TestApp, TestUser } from '@app/testing';
+import { contractTransport } from './support/contract-transport';
 import { TestWorker } from '@app/testing/test-worker';
 import { space } from './spaces.fixtures';
 
@@ -16,15 +17,7 @@ describe('Git Sync through the official @gitbook/api client', () => {
   let owner: TestUser;
   let tmp: string;
   let endpoint: string;
-  const transport = {
-    fetch: async (input: string, init: RequestInit = {}) => {
-      const response = await fetch(input, init);
-      const text = await response.clone().text();
-      const url = new URL(input);
-      checkContract((init.method ?? 'GET').toLowerCase(), url.pathname + url.search, response.status, text ? JSON.parse(text) : undefined);
-      return response;
-    },
-  };
+  const transport = contractTransport();
 
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'git-sync-client-'));

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TestApp, TestUser, checkContract } from '@app/testing';
+import { TestApp, TestUser } from '@app/testing';
+import { contractTransport } from './support/contract-transport';
 import { ContentStore } from '../src/modules/content/application/content-store.service';
 import { documentHash } from '../src/modules/content/domain/document-hash';
 import { SpacesService } from '../src/modules/spaces/application/spaces.service';
@@ -35,17 +36,7 @@ describe.each([
   let fileId: string;
   const calls: string[] = [];
 
-  const transport = {
-    fetch: async (input: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const response = await fetch(input, init);
-      const text = await response.clone().text();
-      const url = new URL(input);
-      calls.push(`${method} ${url.pathname}`);
-      checkContract(method.toLowerCase(), url.pathname + url.search, response.status, text ? JSON.parse(text) : undefined);
-      return response;
-    },
-  };
+  const transport = contractTransport(calls);
   const client = (user: TestUser) => new GitBookAPI({ endpoint, authToken: user.token, serviceBinding: transport });
 
   async function status(call: Promise<unknown>): Promise<number> {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { TestApp, TestUser, checkContract } from '@app/testing';
+import { TestApp, TestUser } from '@app/testing';
+import { contractTransport } from './support/contract-transport';
 import { TestWorker } from '@app/testing/test-worker';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -309,15 +310,7 @@ describe('OpenAPI specifications', () => {
   });
 
   it('works through the official client, every answer within the contract', async () => {
-    const transport = {
-      fetch: async (input: string, init: RequestInit = {}) => {
-        const response = await fetch(input, init);
-        const text = await response.clone().text();
-        const url = new URL(input);
-        checkContract((init.method ?? 'GET').toLowerCase(), url.pathname + url.search, response.status, text ? JSON.parse(text) : undefined);
-        return response;
-      },
-    };
+    const transport = contractTransport();
     const api = new GitBookAPI({ endpoint, authToken: creator.token, serviceBinding: transport }).orgs;
     const name = slug();
     expect((await api.createOpenApiSpec(org, { slug: name, source: { url: `${source.base}/petstore.json` } })).status).toBe(201);

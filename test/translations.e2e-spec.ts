@@ -1,5 +1,6 @@
 import { AddressInfo } from 'node:net';
-import { TestApp, TestUser, checkContract } from '@app/testing';
+import { TestApp, TestUser } from '@app/testing';
+import { contractTransport } from './support/contract-transport';
 import { TestWorker } from '@app/testing/test-worker';
 import { ContentStore } from '../src/modules/content/application/content-store.service';
 import { PageNode } from '../src/modules/content/domain/revision-content';
@@ -237,15 +238,7 @@ describe('translations', () => {
   it('works through the official clients, every answer within the contract', async () => {
     await t.app.listen(0, '127.0.0.1');
     const endpoint = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    const transport = {
-      fetch: async (input: string, init: RequestInit = {}) => {
-        const response = await fetch(input, init);
-        const text = await response.clone().text();
-        const url = new URL(input);
-        checkContract((init.method ?? 'GET').toLowerCase(), url.pathname + url.search, response.status, text ? JSON.parse(text) : undefined);
-        return response;
-      },
-    };
+    const transport = contractTransport();
     const sourceId = await sourceSpace();
     for (const GitBookAPI of [PinnedGitBookAPI, CurrentGitBookAPI]) {
       const api = new GitBookAPI({ endpoint, authToken: alice.token, serviceBinding: transport }).orgs;

@@ -335,6 +335,40 @@ describe('Sites API', () => {
     expect(redirect.body).toEqual({ target: 'application', redirect: 'https://login.example.com/?location=http%3A%2F%2Fdocs.test%2Fsites%2Fresolved%2Freference' });
   });
 
+  it('answers bad input on structure, share-link, customization and resolution writes with a 400, writing nothing', async () => {
+    const id = (await carl.client.post<any>(sites(), { title: 'Strict', spaces: [spaceA] })).body.id;
+    const section = (await carl.client.post<any>(`${sites()}/${id}/sections`, { spaceId: spaceB, title: 'Strict section' })).body;
+    const siteSpaceId = section.siteSpaces[0].id;
+    const cases: Array<[string, string, string, object]> = [
+      ['post', `${sites()}/${id}/sections`, 'spaceId missing', {}],
+      ['post', `${sites()}/${id}/sections`, 'icon too long', { spaceId: spaceA, icon: 'x'.repeat(51) }],
+      ['patch', `${sites()}/${id}/sections/${section.id}`, 'description too long', { description: 'x'.repeat(257) }],
+      ['patch', `${sites()}/${id}/sections/${section.id}`, 'path with a slash', { path: 'a/b' }],
+      ['post', `${sites()}/${id}/sections/${section.id}/move`, 'position without a pointer', { position: {} }],
+      ['post', `${sites()}/${id}/section-groups`, 'unknown parent', { title: 'G', parent: 'nope' }],
+      ['post', `${sites()}/${id}/section-groups`, 'unknown section', { title: 'G', sections: ['nope'] }],
+      ['post', `${sites()}/${id}/site-spaces`, 'unknown section', { spaceId: spaceA, sectionId: 'nope' }],
+      ['patch', `${sites()}/${id}/site-spaces/${siteSpaceId}`, 'condition not an expression', { condition: 'a ==' }],
+      ['patch', `${sites()}/${id}/structure/sort`, 'item of an unknown type', { item: { type: 'page', id: 'x' } }],
+      ['put', `${sites()}/${id}/customization`, 'theme not a theme', { themes: { default: 'sepia' } }],
+      ['patch', `${sites()}/${id}/site-spaces/${siteSpaceId}/customization`, 'styling not an object', { styling: 'bold' }],
+      ['post', `${sites()}/${id}/share-links`, 'name missing', {}],
+      ['post', `${sites()}/${id}/share-links`, 'name too long', { name: 'x'.repeat(51) }],
+      ['patch', `${sites()}/${id}/publishing/auth`, 'unknown backend', { backend: 'integration' }],
+      ['post', '/v1/urls/published', 'url missing', {}],
+    ];
+    const before = await t.dataSource.query('SELECT version FROM sites WHERE id = $1', [id]);
+    for (const [method, path, what, body] of cases) {
+      const res = await (alice.client as any)[method](path, body);
+      expect([what, res.status]).toEqual([what, 400]);
+    }
+    const link = (await alice.client.post<any>(`${sites()}/${id}/share-links`, { name: 'Ok' })).body;
+    expect((await alice.client.patch(`${sites()}/${id}/share-links/${link.id}`, {})).status).toBe(400);
+    expect((await alice.client.patch(`${sites()}/${id}/share-links/${link.id}`, { active: 'no' })).status).toBe(400);
+    const after = await t.dataSource.query('SELECT version FROM sites WHERE id = $1', [id]);
+    expect(after).toEqual(before);
+  });
+
   it('concurrent structure edits of one site leave a consistent structure', async () => {
     const id = (await carl.client.post<any>(sites(), { title: 'Busy' })).body.id;
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => carl.client.post<any>(`${sites()}/${id}/sections`, { spaceId: i % 2 ? spaceA : spaceB, title: `Section ${i}` })));

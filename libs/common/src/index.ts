@@ -20,3 +20,4 @@ export * from './http/request-body.guard';
 export * from './http/request-parsing';
 export * from './http/conditional';
 export * from './http/conditional.decorators';
+export * from './html';

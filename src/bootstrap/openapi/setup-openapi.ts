@@ -28,6 +28,15 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
       .setVersion('1')
       .addServer(`${config.publicUrl}${API_PREFIX}`)
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'An API token (opaque, e.g. `gbp_…`)' }, 'user')
+      // Readers' pages are HTML, not API operations (their errors are pages, not the error shape): described here.
+      .addTag(
+        'published sites (reader pages)',
+        'Published sites are served as HTML outside `/v1`, with no token: `{PUBLIC_URL}/sites/{basename or id}/[section/][variant/]{page path}` ' +
+          "and the same paths at the root of a site's `hostname`; also `{page}.md` (text/markdown), `~search?q=`, `robots.txt`, " +
+          '`sitemap.xml` and `llms.txt`. Answers: 200 with `ETag` (`If-None-Match` gives 304); 302 to drop `jwt_token`/`visitor.*` ' +
+          'from the address (kept in HttpOnly cookies) or to the site\'s sign-in URL; 401 page for a visitor-auth site without a valid ' +
+          'token; 404 page for unpublished sites, wrong share keys, hidden sections and missing pages. `POST /urls/published` resolves the same addresses.',
+      )
       .build(),
   );
   complete(document as never, routeInventory(app), config);

@@ -33,3 +33,14 @@ export function assertIfMatch(header: string | undefined, kind: string, id: stri
   if (tags(header).some((tag) => tag === `${prefix}"` || tag.startsWith(`${prefix}.`))) return;
   throw new PreconditionFailedError(`If-Match: the ${kind} changed since that version was read (current tag ${entityTag(kind, id, version)}); read it again`);
 }
+
+/**
+ * For a conditional read: sets the answer's `ETag`, and when `If-None-Match` names it, makes the
+ * answer a 304; true then, and the handler returns no body.
+ */
+export function answeredNotModified(res: { setHeader(name: string, value: string): unknown; status(code: number): unknown }, ifNoneMatch: string | undefined, tag: string): boolean {
+  res.setHeader('ETag', tag);
+  if (!notModified(ifNoneMatch, tag)) return false;
+  res.status(304);
+  return true;
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ConditionalRead, ConditionalWrite, entityTag, notModified, toEnvelope } from '@app/common';
+import { ConditionalRead, ConditionalWrite, answeredNotModified, entityTag, toEnvelope } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ChangeRequestMergeService } from '../application/change-request-merge.service';
@@ -49,11 +49,7 @@ export class ChangeRequestsController {
   ) {
     const view = await this.changeRequests.get(user, spaceId, changeRequestId);
     const tag = changeRequestTag(view, user.id);
-    res.setHeader('ETag', tag);
-    if (notModified(ifNoneMatch, tag)) {
-      res.status(304);
-      return;
-    }
+    if (answeredNotModified(res, ifNoneMatch, tag)) return;
     return this.presenter.present(view);
   }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ConditionalRead, entityTag, notModified, toEnvelope } from '@app/common';
+import { ConditionalRead, answeredNotModified, entityTag, toEnvelope } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ContentReader } from '../application/content-reader';
@@ -65,11 +65,7 @@ export class SpaceContentController {
     const page = await this.reader.page(revision, scope, pageId, query.format ?? 'document');
     // Tagged by what it shows: edits of other pages leave it unchanged.
     const tag = entityTag('page', pageId, createHash('sha256').update(JSON.stringify(page)).digest('base64url').slice(0, 22));
-    res.setHeader('ETag', tag);
-    if (notModified(ifNoneMatch, tag)) {
-      res.status(304);
-      return;
-    }
+    if (answeredNotModified(res, ifNoneMatch, tag)) return;
     return page;
   }
 

@@ -18,6 +18,13 @@ export interface ComputedSource {
   dependencies?: Record<string, unknown>;
 }
 
+/** The OpenAPI spec (slug) a `builtin:openapi` source is computed from; null for other sources or without one. */
+export function openapiSpecOf(source: ComputedSource | undefined): string | null {
+  if (source?.type !== 'builtin:openapi') return null;
+  const spec = (source.dependencies?.spec as { ref?: { spec?: unknown } } | undefined)?.ref?.spec;
+  return typeof spec === 'string' && spec ? spec : null;
+}
+
 /** A computed page's source as GitBook's contract shows it: an OpenAPI source always says whether it lists `models`. */
 export function presentComputedSource(source: ComputedSource | undefined): ComputedSource {
   const value = source ?? { type: 'builtin:openapi' };

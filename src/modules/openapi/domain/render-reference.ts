@@ -1,9 +1,6 @@
+import { escapeHtml } from '@app/common';
 import type { ReferenceModel, ReferenceOperation } from './reference-model';
 
-/** Everything user-supplied goes through this: the spec's text never becomes markup. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** The operations of a reference as an HTML fragment (a section per operation). */
 export function renderOperations(model: ReferenceModel): string {

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@app/common';
+import { NotFoundError, notModified } from '@app/common';
 import { ContentReader } from '../../content/application/content-reader';
 import { ContentStore } from '../../content/application/content-store.service';
 import { FilesService } from '../../content/application/files.service';
 import { Revision } from '../../content/domain/revision';
+import { openapiSpecOf } from '../../content/domain/revision-content';
 import { SearchService } from '../../search/application/search.service';
 import { Admission, PublishedSitesService, PublishedTarget, contextId } from '../../sites/application/published-sites.service';
-import { siteCustomization } from '../../sites/application/sites.service';
+import { siteSpaceCustomization } from '../../sites/domain/customization';
 import { VisitorInput, VisitorAuthRequiredError } from '../../sites/domain/visitor';
 import { PublishedChanges } from '../../sites/infrastructure/published-changes';
 import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
@@ -15,6 +16,7 @@ import { OpenAPISpecsService } from '../../openapi/application/openapi-specs.ser
 import { ReferenceModel, referenceModel } from '../../openapi/domain/reference-model';
 import { renderOperation } from '../../openapi/domain/render-reference';
 import { documentOutline, documentText, embeddedSpecs, renderDocument, sanitizeFragment } from '../domain/document-html';
+import { emojiText } from '../domain/html';
 import { openapiPages } from '../domain/openapi-pages';
 import { IndexedPage, PageIndex, ReaderPage, computedSpecs, indexPages } from '../domain/page-index';
 import { llmsTxt, robotsTxt, sitemapXml } from '../domain/robots';
@@ -39,7 +41,7 @@ export interface ReaderRequest {
 /** What makes a page answer reusable for the same request. */
 interface HotInfo {
   tag: string;
-  notModified: Record<string, string>;
+  notModifiedHeaders: Record<string, string>;
   /** A page shown on the strength of a visitor token is served from memory no longer than the token lives. */
   expiresAt: number | null;
 }
@@ -94,7 +96,7 @@ export class PublishedReader {
     const key = `${request.url.host}${request.url.pathname}${request.url.search}\n${request.cookieHeader ?? ''}`;
     const hot = this.hot.get(key);
     if (hot && hot.generation === this.changes.generation && this.changes.live && (hot.expiresAt === null || hot.expiresAt > Date.now())) {
-      if (request.ifNoneMatch && matches(request.ifNoneMatch, hot.tag)) return { status: 304, headers: hot.notModified, body: '' };
+      if (notModified(request.ifNoneMatch, hot.tag)) return { status: 304, headers: hot.notModifiedHeaders, body: '' };
       return hot.response;
     }
     // Taken before anything is read: a change committed meanwhile leaves what is built below stale.
@@ -167,9 +169,9 @@ export class PublishedReader {
       Vary: 'Cookie',
       ...(indexed ? {} : { 'X-Robots-Tag': 'noindex' }),
     };
-    const notModified = { 'Content-Security-Policy': this.csp, ...caching };
-    const hot = { tag, notModified, expiresAt: tokenExpiry(admission.verifiedToken) };
-    if (request.ifNoneMatch && matches(request.ifNoneMatch, tag)) return { status: 304, headers: notModified, body: '' };
+    const notModifiedHeaders = { 'Content-Security-Policy': this.csp, ...caching };
+    const hot = { tag, notModifiedHeaders, expiresAt: tokenExpiry(admission.verifiedToken) };
+    if (notModified(request.ifNoneMatch, tag)) return { status: 304, headers: notModifiedHeaders, body: '' };
     const cached = this.rendered.get(tag);
     if (cached !== undefined) return { ...this.html(200, cached, caching), hot };
 
@@ -321,7 +323,7 @@ export class PublishedReader {
         .map((node) => {
           const entry = index.byId.get(node.id)!;
           const target = node.kind === 'document' ? href(entry.path) : node.kind === 'link' && node.target?.kind === 'url' ? node.target.url : undefined;
-          return { title: node.title, href: target, active: node.id === activeId, emoji: node.emoji ? emojiOf(node.emoji) : undefined, children: build(node.pages) };
+          return { title: node.title, href: target, active: node.id === activeId, emoji: node.emoji ? emojiText(node.emoji) : undefined, children: build(node.pages) };
         });
     return build(pages);
   }
@@ -350,7 +352,7 @@ export class PublishedReader {
 
   private theme(target: PublishedTarget): Theme {
     const siteSpace = target.rows.siteSpaces.find((s) => s.id === target.address.siteSpaceId);
-    const settings = { ...siteCustomization(target.site), ...(siteSpace?.customization ?? {}) } as { themes?: { default?: string; toggeable?: boolean }; styling?: { primaryColor?: { light: string; dark: string } } };
+    const settings = siteSpaceCustomization(target.site, siteSpace?.customization) as { themes?: { default?: string; toggeable?: boolean }; styling?: { primaryColor?: { light: string; dark: string } } };
     return { default: settings.themes?.default === 'dark' ? 'dark' : 'light', toggeable: settings.themes?.toggeable !== false, primaryColor: settings.styling?.primaryColor };
   }
 
@@ -366,8 +368,9 @@ export class PublishedReader {
     if (!index) {
       const models = new Map([...documents].map(([slug, { versionId, document }]) => [slug, this.reference(versionId, document)]));
       index = indexPages(revision.content.pages, (node) => {
-        const spec = (node.computed?.dependencies?.spec as { ref?: { spec?: unknown } } | undefined)?.ref?.spec;
-        return node.computed?.type === 'builtin:openapi' ? openapiPages(node, typeof spec === 'string' ? (models.get(spec) ?? null) : null) : [];
+        if (node.computed?.type !== 'builtin:openapi') return [];
+        const spec = openapiSpecOf(node.computed);
+        return openapiPages(node, spec ? (models.get(spec) ?? null) : null);
       });
       if (this.indexes.size >= 200) this.indexes.delete(this.indexes.keys().next().value!);
       this.indexes.set(key, index);
@@ -423,11 +426,6 @@ function rootOrder(section: { groupId: string | null; position: number }, groups
   return position;
 }
 
-function emojiOf(code: string): string {
-  const points = code.split('-').map((hex) => parseInt(hex, 16));
-  return points.every((n) => Number.isFinite(n) && n <= 0x10ffff) ? String.fromCodePoint(...points) : '';
-}
-
 function parseClaimsCookie(value: string | undefined): Record<string, unknown> {
   if (!value) return {};
   try {
@@ -436,10 +434,6 @@ function parseClaimsCookie(value: string | undefined): Record<string, unknown> {
   } catch {
     return {};
   }
-}
-
-function matches(ifNoneMatch: string, tag: string): boolean {
-  return ifNoneMatch.split(',').some((candidate) => candidate.trim() === tag);
 }
 
 /** When a verified visitor token expires (ms), null without one or without `exp`. */
@@ -455,13 +449,8 @@ function tokenExpiry(token: string | undefined): number | null {
 
 /** The cookie lives as long as the token: its `exp`, at least a minute, a week when it has none. */
 function tokenMaxAge(token: string): number {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp?: number };
-    if (typeof payload.exp === 'number') return Math.max(60, Math.floor(payload.exp - Date.now() / 1000));
-  } catch {
-    // not readable: the default
-  }
-  return 7 * 86400;
+  const expiry = tokenExpiry(token);
+  return expiry === null ? 7 * 86400 : Math.max(60, Math.floor((expiry - Date.now()) / 1000));
 }
 
 function cookie(name: string, value: string, path: string, maxAge: number, url: URL): string {

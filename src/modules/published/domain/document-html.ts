@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import type { DocumentBlock, DocumentFragment, DocumentInline, DocumentLeaf, DocumentNode, DocumentText, JSONDocument } from '../../content/domain/markdown/types';
-import { escapeHtml, safeUrl } from './html';
+import { escapeHtml } from '@app/common';
+import { emojiText, safeUrl } from './html';
 
 /** How a document's references become addresses on the published site. */
 export interface RenderContext {
@@ -228,7 +229,7 @@ function inline(node: DocumentInline, context: RenderContext): string {
       return src ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(typeof node.data?.alt === 'string' ? node.data.alt : '')}" loading="lazy">` : '';
     }
     case 'emoji':
-      return escapeHtml(typeof node.data?.code === 'string' ? String.fromCodePoint(...node.data.code.split('-').map((hex: string) => parseInt(hex, 16)).filter((n: number) => Number.isFinite(n) && n <= 0x10ffff)) : '');
+      return escapeHtml(typeof node.data?.code === 'string' ? emojiText(node.data.code) : '');
     default:
       return children(node, context);
   }

@@ -1,8 +1,8 @@
 import { slugify } from '../../content/domain/markdown/slug';
-import type { PageNode } from '../../content/domain/revision-content';
+import { type PageNode, openapiSpecOf } from '../../content/domain/revision-content';
 import type { ReferenceModel, ReferenceOperation } from '../../openapi/domain/reference-model';
 import { renderOperation } from '../../openapi/domain/render-reference';
-import { escapeHtml } from './html';
+import { escapeHtml } from '@app/common';
 import type { ReaderPage } from './page-index';
 
 /**
@@ -12,7 +12,7 @@ import type { ReaderPage } from './page-index';
  * examples). Without a processed spec, one page saying so.
  */
 export function openapiPages(node: PageNode, model: ReferenceModel | null): ReaderPage[] {
-  const spec = String((node.computed?.dependencies?.spec as { ref?: { spec?: unknown } } | undefined)?.ref?.spec ?? node.title);
+  const spec = openapiSpecOf(node.computed) ?? node.title;
   const base = { kind: 'document' as const, createdAt: node.createdAt, updatedAt: node.updatedAt, hidden: node.hidden, pages: [] as ReaderPage[] };
   if (!model || !model.operations.length) {
     const message = `The API reference “${spec}” is not available yet: its OpenAPI specification has not been processed.`;

@@ -1,4 +1,4 @@
-import type { PageNode } from '../../content/domain/revision-content';
+import { type PageNode, openapiSpecOf } from '../../content/domain/revision-content';
 
 /** A page as readers see it: a page of the revision, or one generated for it (computed pages). */
 export type ReaderPage = PageNode & {
@@ -55,8 +55,8 @@ export function computedSpecs(pages: PageNode[]): string[] {
   const out = new Set<string>();
   const visit = (nodes: PageNode[]) => {
     for (const node of nodes) {
-      const spec = (node.computed?.dependencies?.spec as { ref?: { spec?: unknown } } | undefined)?.ref?.spec;
-      if (node.kind === 'computed' && node.computed?.type === 'builtin:openapi' && typeof spec === 'string') out.add(spec);
+      const spec = node.kind === 'computed' ? openapiSpecOf(node.computed) : null;
+      if (spec) out.add(spec);
       visit(node.pages);
     }
   };

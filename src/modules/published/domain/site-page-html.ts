@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OutlineEntry } from './document-html';
-import { escapeHtml } from './html';
+import { escapeHtml } from '@app/common';
 
 export interface NavLink {
   title: string;

@@ -6,8 +6,6 @@ import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../application/published-sites.service';
 import { SiteStructureService } from '../application/site-structure.service';
-import { applyCustomization } from '../domain/customization';
-import { siteCustomization } from '../application/sites.service';
 import { parsePosition } from '../domain/structure';
 import {
   AddSectionDto,
@@ -60,7 +58,7 @@ export class SiteStructureController {
   @Get('sections')
   @ApiOperation({ operationId: 'listSiteSections' })
   async listSections(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Query() query: ShareKeyQueryDto) {
-    const { page } = await this.structure.listSections(user, organizationId, siteId, query.toPageRequest());
+    const page = await this.structure.listSections(user, organizationId, siteId, query.toPageRequest());
     const ctx = await this.context(user, organizationId, siteId);
     return toEnvelope(page, (section) => this.presenter.section(ctx, section));
   }
@@ -100,7 +98,7 @@ export class SiteStructureController {
   @Get('section-groups')
   @ApiOperation({ operationId: 'listSiteSectionGroups' })
   async listGroups(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Query() query: ShareKeyQueryDto) {
-    const { page } = await this.structure.listGroups(user, organizationId, siteId, query.toPageRequest());
+    const page = await this.structure.listGroups(user, organizationId, siteId, query.toPageRequest());
     const ctx = await this.context(user, organizationId, siteId);
     return toEnvelope(page, (group) => this.presenter.group(ctx, group));
   }
@@ -202,21 +200,19 @@ export class SiteStructureController {
   @Get('site-spaces/:siteSpaceId/customization')
   @ApiOperation({ operationId: 'getSiteSpaceCustomizationById', summary: "The variant's settings: the site's with its overrides" })
   async siteSpaceCustomization(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Param('siteSpaceId') id: string) {
-    const { site, siteSpace } = await this.structure.siteSpaceCustomization(user, organizationId, siteId, id);
-    return { ...siteCustomization(site), ...(siteSpace.customization ?? {}) };
+    return this.structure.siteSpaceCustomization(user, organizationId, siteId, id);
   }
 
   @Patch('site-spaces/:siteSpaceId/customization')
   @ApiOperation({ operationId: 'overrideSiteSpaceCustomizationById', description: STRUCTURE_WRITE })
   async overrideCustomization(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Param('siteSpaceId') id: string, @Body() body: Record<string, unknown>) {
-    const { site, siteSpace } = await this.structure.setSiteSpaceCustomization(user, organizationId, siteId, id, (_site, current) => applyCustomization(current ?? {}, body));
-    return { ...siteCustomization(site), ...(siteSpace.customization ?? {}) };
+    return this.structure.overrideSiteSpaceCustomization(user, organizationId, siteId, id, body);
   }
 
   @Delete('site-spaces/:siteSpaceId/customization')
   @HttpCode(205)
   @ApiOperation({ operationId: 'deleteSiteSpaceCustomizationById', summary: 'Drop the overrides: the variant looks like the site again', description: STRUCTURE_WRITE })
   async resetCustomization(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Param('siteSpaceId') id: string) {
-    await this.structure.setSiteSpaceCustomization(user, organizationId, siteId, id, () => null);
+    await this.structure.overrideSiteSpaceCustomization(user, organizationId, siteId, id, null);
   }
 }

@@ -4,7 +4,8 @@ import { atLeast } from '../../access/domain/roles';
 import { SpaceView } from '../../spaces/application/spaces.service';
 import { SpacePresenter } from '../../spaces/api/space.presenter';
 import { PublishedSitesService } from '../application/published-sites.service';
-import { SiteListView, siteCustomization } from '../application/sites.service';
+import { SiteListView } from '../application/sites.service';
+import { siteCustomization, siteSpaceCustomization } from '../domain/customization';
 import { segmentsOf } from '../domain/site-address';
 import { siteFeatures } from '../domain/site';
 import { SiteOrm } from '../infrastructure/site.orm';
@@ -119,7 +120,7 @@ export class SitePresenter {
   publishedSite(ctx: StructureContext, view: SiteListView) {
     const base = siteCustomization(ctx.site);
     const siteSpaces: Record<string, unknown> = {};
-    for (const siteSpace of ctx.rows.siteSpaces) siteSpaces[siteSpace.id] = siteSpace.customization ? { ...base, ...siteSpace.customization } : base;
+    for (const siteSpace of ctx.rows.siteSpaces) siteSpaces[siteSpace.id] = siteSpaceCustomization(ctx.site, siteSpace.customization);
     return {
       object: 'published-content-site' as const,
       site: this.site(view),

@@ -1,14 +1,14 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ConditionalRead, ConditionalWrite, InvalidError, entityTag, notModified, toEnvelope } from '@app/common';
+import { ConditionalRead, ConditionalWrite, answeredNotModified, entityTag, toEnvelope } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../application/published-sites.service';
 import { SiteStructureService } from '../application/site-structure.service';
 import { SitesService } from '../application/sites.service';
 import { VisitorAuthService } from '../application/visitor-auth.service';
-import { parsePosition, pointerFromLegacy } from '../domain/structure';
+import { parsePosition, requiredPointer } from '../domain/structure';
 import { AdaptiveSchemaDto, CreateSiteDto, ListSitesQueryDto, ShareKeyQueryDto, SortStructureDto, UpdatePublishingAuthDto, UpdateSiteDto } from './dto/sites.dto';
 import { SitePresenter } from './site.presenter';
 
@@ -50,11 +50,7 @@ export class SitesController {
   ) {
     const view = await this.sites.get(user, organizationId, siteId);
     const tag = entityTag('site', view.site.id, view.site.version, view.role);
-    res.setHeader('ETag', tag);
-    if (notModified(ifNoneMatch, tag)) {
-      res.status(304);
-      return;
-    }
+    if (answeredNotModified(res, ifNoneMatch, tag)) return;
     return this.presenter.site(view);
   }
 
@@ -132,8 +128,7 @@ export class SitesController {
   @Patch(':siteId/structure/sort')
   @ApiOperation({ operationId: 'sortSiteStructure', summary: 'Move a site space, section or section group before or after a sibling of the same level; answers the moved item' })
   async sort(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Body() body: SortStructureDto) {
-    const item = pointerFromLegacy(body.item, 'item');
-    if (!item) throw new InvalidError('item: required');
+    const item = requiredPointer(body.item, 'item');
     await this.structure.sort(user, organizationId, siteId, item, parsePosition(body.position));
     const ctx = await this.published.forMember(user, organizationId, siteId);
     if (item.type === 'site-space') return this.presenter.siteSpace(ctx, ctx.rows.siteSpaces.find((s) => s.id === item.id)!);

@@ -4,6 +4,7 @@ import { Transactions, Tx } from '../../../database/transactions';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { assertCondition } from '../domain/condition';
+import { Customization, applyCustomization, siteSpaceCustomization } from '../domain/customization';
 import { assertPath, assertTitle, uniquePath } from '../domain/site';
 import { ItemPointer, MovePosition, Orderable, reorder } from '../domain/structure';
 import { SiteOrm } from '../infrastructure/site.orm';
@@ -56,14 +57,14 @@ export class SiteStructureService {
     return { site, rows: await this.repository.structure(site.id) };
   }
 
-  async listSections(caller: User, organizationId: string, siteId: string, request: PageRequest): Promise<{ site: SiteOrm; page: Page<SiteSectionOrm>; rows: StructureRows }> {
-    const { site, rows } = await this.rows(caller, organizationId, siteId);
-    return { site, rows, page: await this.repository.listSections(site.id, request) };
+  async listSections(caller: User, organizationId: string, siteId: string, request: PageRequest): Promise<Page<SiteSectionOrm>> {
+    const { site } = await this.siteAccess.read(caller, organizationId, siteId);
+    return this.repository.listSections(site.id, request);
   }
 
-  async listGroups(caller: User, organizationId: string, siteId: string, request: PageRequest): Promise<{ site: SiteOrm; page: Page<SiteSectionGroupOrm>; rows: StructureRows }> {
-    const { site, rows } = await this.rows(caller, organizationId, siteId);
-    return { site, rows, page: await this.repository.listGroups(site.id, request) };
+  async listGroups(caller: User, organizationId: string, siteId: string, request: PageRequest): Promise<Page<SiteSectionGroupOrm>> {
+    const { site } = await this.siteAccess.read(caller, organizationId, siteId);
+    return this.repository.listGroups(site.id, request);
   }
 
   async listSiteSpaces(caller: User, organizationId: string, siteId: string, isDefault: boolean | undefined, request: PageRequest): Promise<{ site: SiteOrm; page: Page<SiteSpaceOrm> }> {
@@ -263,17 +264,19 @@ export class SiteStructureService {
     });
   }
 
-  async siteSpaceCustomization(caller: User, organizationId: string, siteId: string, siteSpaceId: string): Promise<{ site: SiteOrm; siteSpace: SiteSpaceOrm }> {
+  /** The variant's settings: the site's with its overrides. */
+  async siteSpaceCustomization(caller: User, organizationId: string, siteId: string, siteSpaceId: string): Promise<Customization> {
     const { site, rows } = await this.rows(caller, organizationId, siteId);
-    return { site, siteSpace: this.siteSpace(rows, siteSpaceId) };
+    return siteSpaceCustomization(site, this.siteSpace(rows, siteSpaceId).customization);
   }
 
-  async setSiteSpaceCustomization(caller: User, organizationId: string, siteId: string, siteSpaceId: string, override: (site: SiteOrm, current: Record<string, unknown> | null) => Record<string, unknown> | null): Promise<{ site: SiteOrm; siteSpace: SiteSpaceOrm }> {
+  /** Lays `input` over the variant's overrides (null drops them: it looks like the site again); answers its settings. */
+  async overrideSiteSpaceCustomization(caller: User, organizationId: string, siteId: string, siteSpaceId: string, input: unknown | null): Promise<Customization> {
     return this.write(caller, organizationId, siteId, async (site, rows, tx) => {
       const siteSpace = this.siteSpace(rows, siteSpaceId);
-      siteSpace.customization = override(site, siteSpace.customization);
+      siteSpace.customization = input === null ? null : applyCustomization(siteSpace.customization ?? {}, input);
       await this.repository.save(siteSpace, tx);
-      return { site, siteSpace };
+      return siteSpaceCustomization(site, siteSpace.customization);
     });
   }
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, assertIfMatch, newId } from '@app/common';
-import { Transactions, Tx } from '../../../database/transactions';
+import { Transactions } from '../../../database/transactions';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { assertAdaptiveSchema, templateConditions } from '../domain/adaptive-schema';
-import { Customization, applyCustomization, defaultCustomization } from '../domain/customization';
+import { Customization, applyCustomization, defaultCustomization, siteCustomization } from '../domain/customization';
 import {
   AGENTS_CONTEXTS,
   HOSTNAME_PATTERN,
@@ -240,10 +240,5 @@ export class SitesService {
     }
     return [...new Set(value as string[])];
   }
-}
-
-/** The site's settings over the defaults (every field GitBook's object requires is there). */
-export function siteCustomization(site: SiteOrm): Customization {
-  return { ...defaultCustomization(), title: site.title, ...site.customization };
 }
 

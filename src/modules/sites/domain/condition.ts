@@ -36,7 +36,7 @@ export function assertCondition(value: unknown, field = 'condition'): string {
 
 const cache = new Map<string, CompiledCondition>();
 
-export function compileCondition(expression: string): CompiledCondition {
+function compileCondition(expression: string): CompiledCondition {
   let compiled = cache.get(expression);
   if (compiled) return compiled;
   let program: { evalSync(context: object): unknown } | null = null;

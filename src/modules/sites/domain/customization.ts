@@ -92,3 +92,13 @@ export function applyCustomization(base: Customization, input: unknown): Customi
   }
   return out;
 }
+
+/** The site's settings over the defaults (every field GitBook's object requires is there). */
+export function siteCustomization(site: { title: string; customization: Customization }): Customization {
+  return { ...defaultCustomization(), title: site.title, ...site.customization };
+}
+
+/** A variant's settings: the site's, with the site space's overrides on top. */
+export function siteSpaceCustomization(site: { title: string; customization: Customization }, overrides: Customization | null | undefined): Customization {
+  return { ...siteCustomization(site), ...(overrides ?? {}) };
+}

@@ -16,21 +16,6 @@ export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 /** A basename is one URL segment readers type: `/sites/{basename}/...`. */
 export const BASENAME_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
 
-/** What a site row holds that the rules below care about. */
-export interface SiteState {
-  id: string;
-  organizationId: string;
-  type: SiteType;
-  title: string;
-  visibility: SiteVisibility;
-  published: boolean;
-  basename: string | null;
-  hostname: string | null;
-  proxy: string | null;
-  adaptiveContent: boolean;
-  agentsContext: AgentsContext;
-}
-
 export function assertTitle(value: unknown, field = 'title', min = 2, max = 128): string {
   if (typeof value !== 'string' || value.trim().length < min || value.length > max) {
     throw new InvalidError(`${field}: must be a string of ${min} to ${max} characters`);

@@ -1,4 +1,4 @@
-import { InvalidError, NotFoundError } from '@app/common';
+import { InvalidError } from '@app/common';
 
 /** A pointer into a site's structure, as sortSiteStructure and the deprecated moves name items. */
 export interface ItemPointer {
@@ -54,6 +54,13 @@ export function pointerFromLegacy(raw: unknown, field: string): ItemPointer | un
   return { type, id };
 }
 
+/** sortSiteStructure's `item`: required. */
+export function requiredPointer(raw: unknown, field: string): ItemPointer {
+  const pointer = pointerFromLegacy(raw, field);
+  if (!pointer) throw new InvalidError(`${field}: required`);
+  return pointer;
+}
+
 export function parsePosition(raw: unknown): MovePosition | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new InvalidError('position: must be an object with "before" and/or "after"');
@@ -61,9 +68,4 @@ export function parsePosition(raw: unknown): MovePosition | undefined {
   const position = { before: pointerFromLegacy(value.before, 'position.before'), after: pointerFromLegacy(value.after, 'position.after') };
   if (!position.before && !position.after) throw new InvalidError('position: give "before" or "after"');
   return position;
-}
-
-export function assertFound<T>(value: T | undefined | null, what: string, id: string): T {
-  if (!value) throw NotFoundError.of(what, id);
-  return value;
 }

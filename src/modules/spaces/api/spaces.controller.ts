@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ConditionalRead, ConditionalWrite, ListQueryDto, entityTag, notModified, toEnvelope } from '@app/common';
+import { ConditionalRead, ConditionalWrite, ListQueryDto, answeredNotModified, entityTag, toEnvelope } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../application/spaces.service';
@@ -67,11 +67,7 @@ export class SpacesController {
     const view = await this.spaces.get(user, spaceId);
     // The caller's role is part of the tag: it decides the `permissions` shown.
     const tag = entityTag('space', view.space.id, view.space.version, view.role ?? 'none');
-    res.setHeader('ETag', tag);
-    if (notModified(ifNoneMatch, tag)) {
-      res.status(304);
-      return;
-    }
+    if (answeredNotModified(res, ifNoneMatch, tag)) return;
     return this.presenter.present(view);
   }
 

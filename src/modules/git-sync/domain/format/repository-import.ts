@@ -4,7 +4,7 @@ import YAML from 'yaml';
 import { InvalidError } from '@app/common';
 import { documentHash } from '../../../content/domain/document-hash';
 import { ContentRef, documentToMarkdown, markdownToDocument, parsePageMarkdown, slugify } from '../../../content/domain/markdown';
-import { PageNode, ReusableContent } from '../../../content/domain/revision-content';
+import { ComputedSource, PageNode, ReusableContent, openapiSpecOf } from '../../../content/domain/revision-content';
 import { ASSETS_DIR, DEFAULT_CONFIG, GitbookConfig, INCLUDES_DIR, VARS_FILE, asDirectory, isReadme, normalizePath, resolveRelative } from './repository-paths';
 import { SummaryEntry, parseSummary } from './summary';
 
@@ -241,7 +241,6 @@ export function readRepository(files: ReadonlyMap<string, Uint8Array>, ids: IdSo
 }
 
 /** A computed entry's name: the spec it is generated from, else its type. */
-function computedName(source: { type: string; dependencies?: Record<string, unknown> }): string {
-  const spec = (source.dependencies?.spec as { ref?: { spec?: unknown } } | undefined)?.ref?.spec;
-  return typeof spec === 'string' && spec ? spec : source.type;
+function computedName(source: ComputedSource): string {
+  return openapiSpecOf(source) ?? source.type;
 }

@@ -1,3 +1,5 @@
+import { EventsModule } from './modules/events/events.module';
+import { EventsCoreModule } from './modules/events/events-core.module';
 import { Module } from '@nestjs/common';
 import { AppConfigModule } from '@app/common';
 import { CoreModule } from './core/core.module';
@@ -34,6 +36,7 @@ import { MetricsModule } from './metrics/metrics.module';
     CoreModule,
     DatabaseModule.forRoot({ applyMigrations: true }),
     JobsModule,
+    EventsCoreModule,
     MetricsModule,
     HealthModule,
     AccessModule,
@@ -56,6 +59,7 @@ import { MetricsModule } from './metrics/metrics.module';
     ConversationsModule,
     SitesModule,
     PublishedModule,
+    EventsModule,
   ],
 })
 export class AppModule {}

@@ -1,3 +1,4 @@
+import { EventsCoreModule } from './modules/events/events-core.module';
 import { Module } from '@nestjs/common';
 import { AppConfigModule } from '@app/common';
 import { CoreModule } from './core/core.module';
@@ -8,6 +9,6 @@ import { OrganizationsModule } from './modules/organizations/organizations.modul
 import { JobsModule } from './jobs/jobs.module';
 
 @Module({
-  imports: [AppConfigModule.forRoot(), CoreModule, DatabaseModule.forRoot({ applyMigrations: true }), JobsModule, AccessModule, IdentityModule, OrganizationsModule],
+  imports: [AppConfigModule.forRoot(), CoreModule, DatabaseModule.forRoot({ applyMigrations: true }), JobsModule, EventsCoreModule, AccessModule, IdentityModule, OrganizationsModule],
 })
 export class CliModule {}

@@ -1,3 +1,5 @@
+import { EventsWorkerModule } from './modules/events/events.worker.module';
+import { EventsCoreModule } from './modules/events/events-core.module';
 import { Module } from '@nestjs/common';
 import { SitesCoreModule } from './modules/sites/sites-core.module';
 import { AppConfigModule } from '@app/common';
@@ -24,6 +26,7 @@ import { JobsWorkerModule } from './jobs/jobs-worker.module';
     CoreModule,
     DatabaseModule.forRoot({ applyMigrations: false }),
     JobsModule,
+    EventsCoreModule,
     MetricsModule,
     AccessModule,
     IdentityModule,
@@ -34,6 +37,7 @@ import { JobsWorkerModule } from './jobs/jobs-worker.module';
     OpenAPIWorkerModule,
     TranslationsWorkerModule,
     ConversationsWorkerModule,
+    EventsWorkerModule,
     JobsWorkerModule,
   ],
 })

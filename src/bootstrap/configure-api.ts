@@ -1,4 +1,6 @@
 import { INestApplication } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ActorContextInterceptor } from '../core/context/actor-context.interceptor';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AllExceptionsFilter, AppConfig, createValidationPipe, installRequestParsing } from '@app/common';
 import { configureCors } from './cors';
@@ -25,6 +27,8 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   app.setGlobalPrefix('v1', { exclude: ['health', 'docs', 'openapi.json', 'sso/saml/{*path}', 'pdf/{*path}', 'openapi/{*path}'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
+  // The audit log and the event outbox learn who is acting, and through which operation, from here.
+  app.useGlobalInterceptors(new ActorContextInterceptor(app.get(Reflector)));
   app.enableShutdownHooks();
   configureCors(app, config);
 

@@ -4,6 +4,7 @@ import { GitExportJob, GitImportJob } from '../modules/git-sync/application/git-
 import { ProcessOpenAPISpec, RefreshOpenAPISpecs } from '../modules/openapi/application/openapi.jobs';
 import { RunTranslation } from '../modules/translations/application/translation.jobs';
 import { AnalyseConversations } from '../modules/conversations/application/conversation.jobs';
+import { DeliverWebhook, DispatchEvents, PruneAuditLog } from '../modules/events/application/events.jobs';
 import { JobDefinition } from './job-definition';
 
 /**
@@ -20,6 +21,9 @@ export const JOB_REGISTRY: readonly JobDefinition[] = [
   RefreshOpenAPISpecs,
   RunTranslation,
   AnalyseConversations,
+  DispatchEvents,
+  DeliverWebhook,
+  PruneAuditLog,
 ];
 
 export function registeredQueues(definitions: readonly JobDefinition[] = JOB_REGISTRY): string[] {

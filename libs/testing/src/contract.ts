@@ -1,9 +1,11 @@
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { EVENTS_CONTRACT } from '../../../src/modules/events/api/event.schemas';
 
 /**
  * Checks our responses against GitBook's published OpenAPI contract: `@gitbook/api@0.146.0`
- * first, then the current `@gitbook/api` for operations only newer versions describe.
+ * first, then the current `@gitbook/api` for operations only newer versions describe, then our
+ * own declared schemas for the operations GitBook has no equivalent of.
  */
 type Spec = { paths: Record<string, Record<string, Operation>>; components: { responses?: Record<string, unknown> } };
 type Operation = { responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> };
@@ -11,6 +13,8 @@ type Operation = { responses: Record<string, { $ref?: string; content?: Record<s
 const SPECS: { id: string; spec: Spec }[] = [
   { id: 'gitbook-0.146', spec: withSatisfiablePageEdits(toJsonSchemaDialect(require('@gitbook/api/spec/openapi.json'))) },
   { id: 'gitbook-current', spec: withSatisfiablePageEdits(toJsonSchemaDialect(require('gitbook-api-current/spec/openapi.json'))) },
+  // Operations GitBook does not have (webhooks, audit log), checked against the schemas we serve for them.
+  { id: 'ours', spec: toJsonSchemaDialect(EVENTS_CONTRACT as unknown as Spec) },
 ];
 
 /**

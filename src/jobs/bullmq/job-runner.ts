@@ -1,3 +1,4 @@
+import { ActorContexts } from '../../core/context/actor-context';
 import { Logger } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
 import { JobDefinition } from '../job-definition';
@@ -67,7 +68,9 @@ export class JobRunner {
           reject(new JobTimeoutError(`timed out after ${definition.timeoutMs} ms`));
         }, definition.timeoutMs);
       });
-      const result = await Promise.race([handler.handle(job.data, { jobId: String(job.id), attempt, signal: abort.signal }), timeout]);
+      // The audit log and the outbox name the job as the actor of what it changes.
+      const run = ActorContexts.run(ActorContexts.forJob(job.name), () => handler.handle(job.data, { jobId: String(job.id), attempt, signal: abort.signal }));
+      const result = await Promise.race([run, timeout]);
       this.finish(label, job, definition, 'completed', started);
       return result ?? null;
     } catch (error) {

@@ -1,3 +1,4 @@
+import { ChangeRequestEventResource } from './api/change-request.event-resource';
 import { Module } from '@nestjs/common';
 import { ContentCoreModule } from '../content/content-core.module';
 import { ContentReaderModule } from '../content/content-reader.module';
@@ -24,7 +25,7 @@ import { ReviewsRepository } from './infrastructure/reviews.repository';
 @Module({
   imports: [SpacesModule, ContentCoreModule, ContentReaderModule, OrganizationsModule, SearchCoreModule],
   controllers: [ChangeRequestsController, ReviewsController, ChangeRequestReadsController],
-  providers: [
+  providers: [ChangeRequestEventResource, 
     ChangeRequestsService,
     ChangeRequestMergeService,
     ReviewsService,

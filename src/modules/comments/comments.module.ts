@@ -1,3 +1,4 @@
+import { CommentEventResource } from './api/comment.event-resource';
 import { Module } from '@nestjs/common';
 import { ChangeRequestsModule } from '../change-requests/change-requests.module';
 import { ContentCoreModule } from '../content/content-core.module';
@@ -15,7 +16,7 @@ import { CommentsRepository } from './infrastructure/comments.repository';
 @Module({
   imports: [SpacesModule, ChangeRequestsModule, ContentCoreModule, OrganizationsModule],
   controllers: [CommentsController, ChangeRequestCommentsController, CommentersController],
-  providers: [CommentsService, CommentersService, CommentsRepository, CommentPresenter],
+  providers: [CommentEventResource, CommentsService, CommentersService, CommentsRepository, CommentPresenter],
   exports: [CommentsService],
 })
 export class CommentsModule {}

@@ -1,3 +1,4 @@
+import { OpenAPISpecEventResource } from './api/openapi-spec.event-resource';
 import { Module } from '@nestjs/common';
 import { OpenAPISpecsController } from './api/openapi-specs.controller';
 import { OpenAPISpecPresenter } from './api/openapi-spec.presenter';
@@ -11,7 +12,7 @@ import { SpecParser } from './infrastructure/spec-parser';
 /** OpenAPI specifications: the API, the public reference pages, and the processor the worker runs. */
 @Module({
   controllers: [OpenAPISpecsController, PublishedOpenAPIController],
-  providers: [OpenAPISpecsService, OpenAPISpecsRepository, OpenAPISpecPresenter, OpenAPIProcessor, SpecParser, OpenAPIChanges],
+  providers: [OpenAPISpecEventResource, OpenAPISpecsService, OpenAPISpecsRepository, OpenAPISpecPresenter, OpenAPIProcessor, SpecParser, OpenAPIChanges],
   exports: [OpenAPISpecsService, OpenAPIProcessor, OpenAPIChanges],
 })
 export class OpenAPIModule {}

@@ -1,3 +1,4 @@
+import { MemberEventResource } from './api/member.event-resource';
 import { Module } from '@nestjs/common';
 import { OrganizationPresenter } from './api/organization.presenter';
 import { MemberPresenter } from './api/member.presenter';
@@ -33,7 +34,7 @@ import { OrganizationsRepository } from './infrastructure/organizations.reposito
     LinkInvitesController,
     AgentInstructionsController,
   ],
-  providers: [
+  providers: [MemberEventResource, 
     OrganizationsService,
     OnboardingService,
     MembersService,

@@ -1,3 +1,4 @@
+import { SiteEventResource } from './api/site.event-resource';
 import { Module } from '@nestjs/common';
 import { SpacesModule } from '../spaces/spaces.module';
 import { PublishedUrlsController } from './api/published-urls.controller';
@@ -18,7 +19,7 @@ import { SitesDirectoryModule } from './sites-directory.module';
 @Module({
   imports: [SpacesModule, SitesCoreModule, SitesDirectoryModule],
   controllers: [SitesController, SiteStructureController, ShareLinksController, PublishedUrlsController],
-  providers: [SitesService, SiteStructureService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter],
+  providers: [SiteEventResource, SitesService, SiteStructureService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter],
   exports: [PublishedSitesService, SitesService, SitesCoreModule],
 })
 export class SitesModule {}

@@ -1,3 +1,4 @@
+import { SpaceEventResource } from './api/space.event-resource';
 import { Module } from '@nestjs/common';
 import { ContentCoreModule } from '../content/content-core.module';
 import { SearchCoreModule } from '../search/search-core.module';
@@ -10,7 +11,7 @@ import { SpacesRepository } from './infrastructure/spaces.repository';
 @Module({
   imports: [ContentCoreModule, SearchCoreModule],
   controllers: [SpacesController],
-  providers: [SpacesService, SpacesRepository, SpacePresenter],
+  providers: [SpaceEventResource, SpacesService, SpacesRepository, SpacePresenter],
   exports: [SpacesService, SpacePresenter],
 })
 export class SpacesModule {}

@@ -1,3 +1,4 @@
+import { TranslationEventResource } from './api/translation.event-resource';
 import { Module } from '@nestjs/common';
 import { ChangeRequestsModule } from '../change-requests/change-requests.module';
 import { ContentCoreModule } from '../content/content-core.module';
@@ -13,7 +14,7 @@ import { TranslationsRepository } from './infrastructure/translations.repository
 @Module({
   imports: [SpacesModule, ContentCoreModule, ChangeRequestsModule, SearchCoreModule],
   controllers: [TranslationsController],
-  providers: [TranslationsService, TranslationsRepository, TranslationPresenter, TranslationRunner],
+  providers: [TranslationEventResource, TranslationsService, TranslationsRepository, TranslationPresenter, TranslationRunner],
   exports: [TranslationRunner],
 })
 export class TranslationsModule {}

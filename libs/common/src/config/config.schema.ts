@@ -61,6 +61,14 @@ export const configSchema = Joi.object({
   RATE_LIMIT_TOKEN_WRITES: Joi.number().integer().min(1).default(600),
   RATE_LIMIT_ADDRESS_READS: Joi.number().integer().min(1).default(6000),
   RATE_LIMIT_ADDRESS_WRITES: Joi.number().integer().min(1).default(1200),
+  WEBHOOK_RETRY_BASE_MS: Joi.number().integer().min(10).default(30_000),
+  WEBHOOK_RETRY_MAX_MS: Joi.number().integer().min(10).default(60 * 60 * 1000),
+  WEBHOOK_DISABLE_AFTER_HOURS: Joi.number().min(0.001).default(24),
+  WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(100).max(60_000).default(10_000),
+  EVENTS_SWEEP_MS: Joi.number().integer().min(100).default(5000),
+  AUDIT_RETENTION_DAYS: Joi.number().integer().min(1).default(365),
+  IDEMPOTENCY: Joi.string().valid('on', 'off').default('on'),
+  IDEMPOTENCY_TTL_HOURS: Joi.number().min(0.01).max(24 * 30).default(24),
 }).unknown(true);
 
 export interface AppConfig {
@@ -127,6 +135,13 @@ export interface AppConfig {
   aiMaxRetries: number;
   /** Request budgets per window: per token and per client address, reads (GET/HEAD) and writes apart. */
   rateLimits: { enabled: boolean; windowSeconds: number; tokenReads: number; tokenWrites: number; addressReads: number; addressWrites: number };
+  /** Webhook deliveries: backoff from base to max between tries; a webhook failing this long is disabled. */
+  webhooks: { retryBaseMs: number; retryMaxMs: number; disableAfterMs: number; timeoutMs: number };
+  /** How often the worker sweeps the outbox and due deliveries (commits also wake it at once). */
+  eventsSweepMs: number;
+  auditRetentionDays: number;
+  /** `Idempotency-Key` on POST and PATCH: stored answers are replayed for this long. */
+  idempotency: { enabled: boolean; ttlMs: number };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -193,5 +208,14 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       addressReads: value.RATE_LIMIT_ADDRESS_READS,
       addressWrites: value.RATE_LIMIT_ADDRESS_WRITES,
     },
+    webhooks: {
+      retryBaseMs: value.WEBHOOK_RETRY_BASE_MS,
+      retryMaxMs: value.WEBHOOK_RETRY_MAX_MS,
+      disableAfterMs: Math.round(value.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000),
+      timeoutMs: value.WEBHOOK_TIMEOUT_MS,
+    },
+    eventsSweepMs: value.EVENTS_SWEEP_MS,
+    auditRetentionDays: value.AUDIT_RETENTION_DAYS,
+    idempotency: { enabled: value.IDEMPOTENCY === 'on', ttlMs: Math.round(value.IDEMPOTENCY_TTL_HOURS * 3_600_000) },
   };
 }

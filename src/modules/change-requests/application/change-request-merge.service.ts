@@ -182,6 +182,7 @@ export class ChangeRequestMergeService {
       const { changeRequest: merged, counters } = changeRequest.markMerged(revision.id, now);
       await this.changeRequests.save(merged, tx);
       await this.changeRequests.adjustCounters(spaceId, counters, tx);
+      await this.changeRequests.announce('change_request.merged', merged, tx, { revision: revision.id });
       await this.indexer.revisionBecameCurrent(spaceId, spaceHead, revision.id, tx);
       return { revision: revision.id, conflicts: false };
     });

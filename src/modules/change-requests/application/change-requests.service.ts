@@ -1,3 +1,4 @@
+import { EventOutbox } from '../../events/application/event-outbox';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CLOCK, Clock, ConflictError, InvalidError, LockedError, NotFoundError, Page, PageRequest, newId, assertIfMatch } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
@@ -73,6 +74,7 @@ export class ChangeRequestsService {
     private readonly transactions: Transactions,
     private readonly locks: ChangeRequestLocks,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
     @Optional() private readonly clusters?: ClusterDirectory,
   ) {}
 
@@ -181,6 +183,7 @@ export class ChangeRequestsService {
       });
       await this.changeRequests.insert(changeRequest, tx);
       await this.adjustCounters(spaceId, counters, tx);
+      await this.announce('change_request.created', changeRequest, tx);
       return changeRequest;
     });
     return (await this.views([{ changeRequest, spaceRevision: space.space.revisionId }], caller))[0];
@@ -214,6 +217,8 @@ export class ChangeRequestsService {
     const saved = await this.transactions.run(async (tx) => {
       const written = await this.save(next, tx);
       await this.adjustCounters(spaceId, counters, tx);
+      const closed = written.status === 'archived' && changeRequest.status !== 'archived';
+      await this.announce(closed ? 'change_request.closed' : 'change_request.updated', written, tx);
       return written;
     });
     return (await this.views([{ changeRequest: this.inSpace(saved, space), spaceRevision: space.space.revisionId }], caller))[0];
@@ -253,6 +258,17 @@ export class ChangeRequestsService {
     const saved = await this.changeRequests.compareAndSet(next, tx);
     if (!saved) throw new ConflictError(RACE_LOST);
     return saved;
+  }
+
+  /** Records a change request's domain event in the transaction that changes it. */
+  announce(type: 'change_request.created' | 'change_request.updated' | 'change_request.merged' | 'change_request.closed', changeRequest: ChangeRequest, tx: Tx, data?: Record<string, unknown>): Promise<void> {
+    return this.outbox.record(tx, {
+      type,
+      organizationId: changeRequest.organizationId,
+      spaceId: changeRequest.spaceId,
+      resource: { kind: 'change-request', id: changeRequest.id },
+      data: { number: changeRequest.number, ...data },
+    });
   }
 
   async adjustCounters(spaceId: string, counters: CounterDelta, tx: Tx): Promise<void> {

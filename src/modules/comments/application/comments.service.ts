@@ -1,3 +1,4 @@
+import { EventOutbox } from '../../events/application/event-outbox';
 import { AccessService } from '../../access/application/access.service';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
@@ -62,6 +63,7 @@ export interface ReplyView {
 /** A thread as the caller sees it: its scope, the revision new comments target, the caller's role. */
 interface Thread {
   scope: CommentScope;
+  organizationId: string;
   revisionId: string;
   viewer: CommentViewer;
 }
@@ -87,6 +89,7 @@ export class CommentsService {
     private readonly access: AccessService,
     private readonly transactions: Transactions,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   // ------------------------------------------------------------------------------------------
@@ -130,6 +133,7 @@ export class CommentsService {
     await this.transactions.run(async (tx) => {
       await this.comments.insert(comment, tx);
       await this.adjustOpenComments(thread.scope, 1, tx);
+      await this.announce('comment.created', thread, comment.id, tx);
     });
     return this.commentView(comment, thread.viewer);
   }
@@ -157,6 +161,7 @@ export class CommentsService {
       if (input.resolved !== undefined && found.setResolved(thread.viewer, input.resolved, now)) {
         await this.comments.updateStatus(found, tx);
         await this.adjustOpenComments(thread.scope, input.resolved ? -1 : 1, tx);
+        if (input.resolved) await this.announce('comment.resolved', thread, found.id, tx);
       }
       await this.applyReactions(thread.viewer, { commentId: found.id, replyId: null }, reactions, now, tx);
       return found;
@@ -253,15 +258,26 @@ export class CommentsService {
     if (ref.changeRequest === undefined) {
       const { space, role } = await this.spaces.get(caller, ref.spaceId);
       const seesEmails = (await this.access.viewerIn(caller, space.organizationId)).seesEmails;
-      return { scope: { spaceId: space.id, changeRequestId: null }, revisionId: space.revisionId, viewer: { userId: caller.id, role, seesEmails } };
+      return { scope: { spaceId: space.id, changeRequestId: null }, organizationId: space.organizationId, revisionId: space.revisionId, viewer: { userId: caller.id, role, seesEmails } };
     }
     const { changeRequest, space } = await this.changeRequests.resolve(caller, ref.spaceId, ref.changeRequest);
     const seesEmails = (await this.access.viewerIn(caller, space.space.organizationId)).seesEmails;
     return {
       scope: { spaceId: space.space.id, changeRequestId: changeRequest.id },
+      organizationId: space.space.organizationId,
       revisionId: changeRequest.revision,
       viewer: { userId: caller.id, role: space.role, seesEmails },
     };
+  }
+
+  private announce(type: 'comment.created' | 'comment.resolved', thread: Thread, commentId: string, tx: Tx): Promise<void> {
+    return this.outbox.record(tx, {
+      type,
+      organizationId: thread.organizationId,
+      spaceId: thread.scope.spaceId,
+      resource: { kind: 'comment', id: commentId },
+      data: thread.scope.changeRequestId ? { changeRequest: thread.scope.changeRequestId } : {},
+    });
   }
 
   private async findComment(thread: Thread, commentId: string): Promise<Comment> {

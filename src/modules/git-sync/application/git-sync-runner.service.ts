@@ -1,3 +1,4 @@
+import { EventOutbox } from '../../events/application/event-outbox';
 import { Readable } from 'node:stream';
 import { posix } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -69,6 +70,7 @@ export class GitSyncRunner {
     private readonly indexer: ContentIndexer,
     private readonly transactions: Transactions,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async run(operationId: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
@@ -91,15 +93,31 @@ export class GitSyncRunner {
       await this.repository.updateOperation(operation.id, { state: 'running', error: null });
       const context: Context = { operation, state, user, options, target: { remote, spaceId: operation.spaceId, cacheId: String(options['repoCacheID' as never] ?? remote.url) } };
       const result = operation.direction === 'import' ? await this.import(context, signal) : await this.export(context, signal);
-      await this.repository.updateOperation(operation.id, { state: 'success', result, completedAt: this.clock.now() });
+      await this.finish(operation, { state: 'success', result, completedAt: this.clock.now() });
       return result;
     } catch (error) {
       const message = redact(error instanceof Error ? error.message : String(error), secrets);
-      await this.repository.updateOperation(operation.id, { state: 'failure', error: message, completedAt: this.clock.now() });
+      await this.finish(operation, { state: 'failure', error: message, completedAt: this.clock.now() });
       if (error instanceof DomainError || error instanceof GitSyncError) throw new GitSyncError(message);
       this.logger.warn(`Git Sync ${operation.direction} of space ${operation.spaceId} failed: ${message}`);
       throw new Error(message);
     }
+  }
+
+  /** Records the outcome and announces it (git_sync.completed / git_sync.failed) together. */
+  private async finish(operation: GitSyncOperationOrm, outcome: Partial<GitSyncOperationOrm>): Promise<void> {
+    const organizationId = await this.spaces.organizationOf(operation.spaceId);
+    await this.transactions.run(async (tx) => {
+      await this.repository.updateOperation(operation.id, outcome, tx);
+      if (!organizationId) return;
+      await this.outbox.record(tx, {
+        type: outcome.state === 'success' ? 'git_sync.completed' : 'git_sync.failed',
+        organizationId,
+        spaceId: operation.spaceId,
+        resource: { kind: 'space', id: operation.spaceId },
+        data: { operation: operation.id, direction: operation.direction, ...(outcome.error ? { error: outcome.error } : {}) },
+      });
+    });
   }
 
   // ------------------------------------------------------------------------------------------

@@ -19,9 +19,11 @@ export class BearerGuard implements CanActivate {
     const header: unknown = request.headers?.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match) throw new UnauthenticatedError('Missing bearer token in the Authorization header');
-    const user = await this.identity.authenticate(match[1]);
-    if (!user) throw new UnauthenticatedError('Invalid or revoked API token');
-    request.user = user;
+    const found = await this.identity.authenticateToken(match[1]);
+    if (!found) throw new UnauthenticatedError('Invalid or revoked API token');
+    request.user = found.user;
+    // For the audit log: which of the user's tokens made the change.
+    request.tokenId = found.tokenId;
     return true;
   }
 }

@@ -63,11 +63,16 @@ export class IdentityService {
    * user disabled. Records the use in memory (written in batches, never one write per request).
    */
   async authenticate(token: string): Promise<User | null> {
+    return (await this.authenticateToken(token))?.user ?? null;
+  }
+
+  /** The user a token belongs to and the token's id (what the audit log names); null when invalid. */
+  async authenticateToken(token: string): Promise<{ user: User; tokenId: string } | null> {
     const now = this.clock.now();
     const found = await this.users.findUserByTokenHash(hashToken(token), now);
     if (!found) return null;
     this.usage.record(found.tokenId, now);
-    return found.user;
+    return found;
   }
 
   /** An operator's view of a user's tokens (CLI `tokens:list`): never the token or its hash. */

@@ -1,6 +1,8 @@
+import { EventOutbox } from '../../events/application/event-outbox';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, Clock, newId } from '@app/common';
-import { Transactions } from '../../../database/transactions';
+import { Transactions, Tx } from '../../../database/transactions';
+import { OpenAPISpecOrm } from '../infrastructure/openapi-spec.orm';
 import { JobPort } from '../../../jobs/job-port';
 import { MAX_KEPT_ERRORS, SpecProcessingFailure, SpecSource } from '../domain/openapi-spec';
 import { OpenAPISpecVersionOrm } from '../infrastructure/openapi-spec-version.orm';
@@ -31,6 +33,7 @@ export class OpenAPIProcessor {
     private readonly jobs: JobPort,
     private readonly changes: OpenAPIChanges,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async process({ specId, generation }: ProcessSpecPayload, signal?: AbortSignal): Promise<ProcessOutcome> {
@@ -45,12 +48,22 @@ export class OpenAPIProcessor {
       parsed = await this.parser.process(source, signal);
     } catch (error) {
       if (!(error instanceof SpecProcessingFailure)) throw error; // unexpected: let the job retry
-      const written = await this.repository.updateIfGeneration(specId, generation, {
-        processingState: 'complete',
-        lastProcessedAt: this.clock.now(),
-        lastProcessErrorCode: error.code,
-        lastProcessedErrors: error.errors.slice(0, MAX_KEPT_ERRORS),
-        lastProcessedErrorCount: error.errors.length,
+      const failure = error;
+      const written = await this.transactions.run(async (tx) => {
+        const stored = await this.repository.updateIfGeneration(
+          specId,
+          generation,
+          {
+            processingState: 'complete',
+            lastProcessedAt: this.clock.now(),
+            lastProcessErrorCode: failure.code,
+            lastProcessedErrors: failure.errors.slice(0, MAX_KEPT_ERRORS),
+            lastProcessedErrorCount: failure.errors.length,
+          },
+          tx,
+        );
+        if (stored) await this.announce(spec, tx, { errorCode: failure.code, errors: failure.errors.length });
+        return stored;
       });
       return written ? 'failed' : 'superseded';
     }
@@ -82,8 +95,13 @@ export class OpenAPIProcessor {
       );
       if (!written) return 'superseded';
       if (version.id !== spec.lastVersionId) await this.changes.changed(spec.organizationId, tx);
+      await this.announce(spec, tx, { version: version.id, newVersion: version.created });
       return version.created ? 'new-version' : 'unchanged';
     });
+  }
+
+  private announce(spec: OpenAPISpecOrm, tx: Tx, data: Record<string, unknown>): Promise<void> {
+    return this.outbox.record(tx, { type: 'openapi_spec.processed', organizationId: spec.organizationId, resource: { kind: 'openapi-spec', id: spec.id }, data: { slug: spec.slug, ...data } });
   }
 
   /** Asks for a new processing of every URL-sourced spec (the refresh schedule). */

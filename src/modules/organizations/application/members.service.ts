@@ -1,3 +1,4 @@
+import { EventOutbox } from '../../events/application/event-outbox';
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, Page, PageRequest } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
@@ -45,6 +46,7 @@ export class MembersService {
     private readonly access: AccessService,
     private readonly identity: IdentityService,
     private readonly transactions: Transactions,
+    private readonly outbox: EventOutbox,
   ) {}
 
   /** Non-guest members list the members; newest first unless `order=asc`. */
@@ -123,7 +125,9 @@ export class MembersService {
       if (JSON.stringify(mergeRules) !== JSON.stringify(organization.mergeRules)) {
         await this.organizations.updateMergeRules(organizationId, mergeRules, tx);
       }
-      return this.members.remove(organizationId, userId, tx);
+      const removed = await this.members.remove(organizationId, userId, tx);
+      if (removed) await this.outbox.record(tx, { type: 'member.removed', organizationId, resource: { kind: 'member', id: userId } });
+      return removed;
     });
   }
 

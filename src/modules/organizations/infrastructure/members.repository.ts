@@ -1,3 +1,4 @@
+import { EventOutbox } from '../../events/application/event-outbox';
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { InvalidError, Page, PageRequest, decodeCursor, paginate } from '@app/common';
@@ -20,7 +21,10 @@ export function escapeLike(text: string): string {
 
 @Injectable()
 export class MembersRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: EventOutbox,
+  ) {}
 
   private manager(tx?: Tx) {
     return tx ?? this.dataSource.manager;
@@ -31,13 +35,17 @@ export class MembersRepository {
   }
 
   /** Adds the member unless already there (an existing membership keeps its role). Returns whether it was added. */
+  /** Every way in (invite, link, SSO, creating the organization) passes here, so `member.added` is announced here, with the row. */
   async insertIfAbsent(member: Member, tx?: Tx): Promise<boolean> {
-    const rows: unknown[] = await this.manager(tx).query(
+    if (!tx) return this.dataSource.transaction('READ COMMITTED', (t) => this.insertIfAbsent(member, t));
+    const rows: unknown[] = await tx.query(
       `INSERT INTO organization_members (organization_id, user_id, role, disabled, sso, joined_at, last_seen_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING user_id`,
       [member.organizationId, member.userId, member.role, member.disabled, member.sso, member.joinedAt, member.lastSeenAt],
     );
-    return rows.length > 0;
+    if (rows.length === 0) return false;
+    await this.outbox.record(tx, { type: 'member.added', organizationId: member.organizationId, resource: { kind: 'member', id: member.userId }, data: { role: member.role } });
+    return true;
   }
 
   async find(organizationId: string, userId: string, tx?: Tx): Promise<Member | null> {

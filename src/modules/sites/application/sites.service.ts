@@ -1,3 +1,4 @@
+import { EventOutbox } from '../../events/application/event-outbox';
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, assertIfMatch, newId } from '@app/common';
@@ -62,6 +63,7 @@ export class SitesService {
     private readonly spaces: SpacesService,
     private readonly transactions: Transactions,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async list(caller: User, organizationId: string, filters: SiteFilters, request: PageRequest): Promise<Page<SiteListView>> {
@@ -179,6 +181,10 @@ export class SitesService {
       const site = await this.siteAccess.lock(organizationId, siteId, tx);
       const updatedAt = this.clock.now();
       await this.repository.update(site.id, { published, updatedAt }, tx);
+      // Publishing a published site again is no event.
+      if (site.published !== published) {
+        await this.outbox.record(tx, { type: published ? 'site.published' : 'site.unpublished', organizationId, resource: { kind: 'site', id: site.id } });
+      }
       return { site: Object.assign(site, { published, updatedAt }), role };
     });
     return this.withCount(view);

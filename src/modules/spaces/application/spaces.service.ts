@@ -15,6 +15,9 @@ import { PURGE_BATCH, SpacesRepository } from '../infrastructure/spaces.reposito
 import { ContentStore } from '../../content/application/content-store.service';
 import { FileCollector } from '../../content/application/file-collector.service';
 import { ContentIndexer } from '../../search/application/content-indexer.service';
+import { EventOutbox } from '../../events/application/event-outbox';
+
+type SpaceEventType = 'space.created' | 'space.updated' | 'space.deleted' | 'space.restored';
 
 /** A space as one caller sees it: the presenter derives `permissions` from `role`. */
 export interface SpaceView {
@@ -73,6 +76,7 @@ export class SpacesService {
     private readonly files: FileCollector,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: EventOutbox,
   ) {}
 
   // ------------------------------------------------------------------------------------------
@@ -115,6 +119,7 @@ export class SpacesService {
       );
       await this.indexer.revisionBecameCurrent(space.id, null, space.revisionId, tx);
       if (alongside) await alongside(space, tx);
+      await this.announce('space.created', space, tx);
     });
     return { space, role: context.roleOnSpace(space.node) };
   }
@@ -189,7 +194,7 @@ export class SpacesService {
     if (patch.mergeRules) await this.access.assertMembers(space.organizationId, mergeRuleUserIds(patch.mergeRules), 'mergeRules');
     const languageBefore = space.toState().language;
     space.update(patch, role as MemberRole, this.clock.now());
-    const saved = await this.save(space);
+    const saved = await this.save(space, undefined, 'space.updated');
     // The search index follows the language (its text search configuration); a search catches up if this fails.
     if (saved.toState().language !== languageBefore) {
       await this.indexer.languageChanged(saved.id).catch((error: unknown) => this.logger.warn(`Search index of space ${saved.id} not updated: ${String(error)}`));
@@ -209,7 +214,7 @@ export class SpacesService {
     if (!atLeast(role, 'read')) return false;
     assertRole(role, 'admin', 'space');
     space.delete(this.clock.now());
-    await this.save(space);
+    await this.save(space, undefined, 'space.deleted');
     return true;
   }
 
@@ -222,7 +227,7 @@ export class SpacesService {
     if (!atLeast(role, 'read')) throw NotFoundError.of('Space', spaceId);
     assertRole(role, 'admin', 'space');
     space.restore(this.clock.now(), this.config.spaceRetentionDays);
-    const saved = await this.save(space);
+    const saved = await this.save(space, undefined, 'space.restored');
     return { space: saved, role: context.roleOnSpace(saved.node) };
   }
 
@@ -237,6 +242,7 @@ export class SpacesService {
       await this.spaces.insert(copy, tx);
       await this.content.copyRevision(space.revisionId, { id: copy.revisionId, toSpaceId: copy.id, createdBy: caller.id }, tx);
       await this.indexer.spaceDuplicated(space.id, copy.id, tx);
+      await this.announce('space.created', copy, tx);
     });
     return { space: copy, role: context.roleOnSpace(copy.node) };
   }
@@ -262,7 +268,7 @@ export class SpacesService {
       throw new ConflictError('The space is already at this position');
     }
     space.moveTo(parentId, target, this.clock.now());
-    const saved = await this.save(space);
+    const saved = await this.save(space, undefined, 'space.updated');
     return { space: saved, role: context.roleOnSpace(saved.node) };
   }
 
@@ -283,7 +289,7 @@ export class SpacesService {
     const target = await this.access.requireOrgRole(caller, organizationId, 'create');
     const saved = await this.transactions.run(async (tx) => {
       space.transferTo(organizationId, await this.tree.endPosition(organizationId, null, tx), this.clock.now());
-      const written = await this.save(space, tx);
+      const written = await this.save(space, tx, 'space.updated');
       await this.access.revokeGrants([space.id], [], tx);
       await this.spaces.moveChangeRequests([space.id], space.organizationId, tx);
       return written;
@@ -299,8 +305,9 @@ export class SpacesService {
    * Only spaces directly inside the given collections are touched: pass every descendant.
    */
   async softDeleteInCollections(organizationId: string, collectionIds: string[], tx: Tx): Promise<void> {
-    await this.spaces.softDeleteInCollections(organizationId, collectionIds, this.clock.now(), tx);
+    const deleted = await this.spaces.softDeleteInCollections(organizationId, collectionIds, this.clock.now(), tx);
     await this.changed({ organizationId }, tx);
+    for (const id of deleted) await this.outbox.record(tx, { type: 'space.deleted', organizationId, spaceId: id, resource: { kind: 'space', id } });
   }
 
   /**
@@ -382,11 +389,18 @@ export class SpacesService {
   }
 
   /** Users named in settings must be members of the organization; others are not found. */
-  private async save(space: Space, tx?: Tx): Promise<Space> {
+  private async save(space: Space, tx?: Tx, event?: SpaceEventType): Promise<Space> {
+    // An announced change and its event commit together.
+    if (event && !tx) return this.transactions.run((t) => this.save(space, t, event));
     const saved = await this.spaces.compareAndSet(space, tx);
     if (!saved) throw new ConflictError(RACE_LOST);
     await this.changed({ spaceIds: [space.id] }, tx);
+    if (event && tx) await this.announce(event, saved, tx);
     return saved;
+  }
+
+  private announce(type: SpaceEventType, space: Space, tx: Tx): Promise<void> {
+    return this.outbox.record(tx, { type, organizationId: space.organizationId, spaceId: space.id, resource: { kind: 'space', id: space.id } });
   }
 
   /**
@@ -407,9 +421,17 @@ export class SpacesService {
 
   /** Moves the space's current revision from `from` to `to`; false when it moved meanwhile. */
   async advanceRevision(spaceId: string, from: string, to: string, tx?: Tx): Promise<boolean> {
+    if (!tx) return this.transactions.run((t) => this.advanceRevision(spaceId, from, to, t));
     const moved = await this.spaces.advanceRevision(spaceId, from, to, this.clock.now(), tx);
-    if (moved) await this.changed({ spaceIds: [spaceId] }, tx);
-    return moved;
+    if (!moved) return false;
+    await this.changed({ spaceIds: [spaceId] }, tx);
+    await this.outbox.record(tx, { type: 'content.updated', organizationId: moved.organizationId, spaceId, resource: { kind: 'space', id: spaceId }, data: { revision: to, previousRevision: from } });
+    return true;
+  }
+
+  /** The organization a space (live or deleted) belongs to; null when there is no such space. For jobs announcing events. */
+  async organizationOf(spaceId: string): Promise<string | null> {
+    return (await this.spaces.findAny(spaceId))?.organizationId ?? null;
   }
 
   /** The number of a new change request of the space: 1, 2, 3... never repeated, never skipped. */

@@ -116,13 +116,15 @@ export class SpacesRepository {
   }
 
   /** Marks every live space directly inside the collections deleted. */
-  async softDeleteInCollections(organizationId: string, collectionIds: string[], now: Date, tx?: Tx): Promise<void> {
-    if (collectionIds.length === 0) return;
-    await (tx ?? this.dataSource.manager).query(
+  /** Returns the ids of the spaces deleted. */
+  async softDeleteInCollections(organizationId: string, collectionIds: string[], now: Date, tx?: Tx): Promise<string[]> {
+    if (collectionIds.length === 0) return [];
+    const [rows] = (await (tx ?? this.dataSource.manager).query(
       `UPDATE spaces SET deleted_at = $3, updated_at = $3, version = version + 1
-        WHERE organization_id = $1 AND parent_id = ANY($2::varchar[]) AND deleted_at IS NULL`,
+        WHERE organization_id = $1 AND parent_id = ANY($2::varchar[]) AND deleted_at IS NULL RETURNING id`,
       [organizationId, collectionIds, now],
-    );
+    )) as [Array<{ id: string }>, number];
+    return rows.map((r) => r.id);
   }
 
   /** Moves every space directly inside the collections (deleted ones included) to another organization. */
@@ -153,15 +155,15 @@ export class SpacesRepository {
     if (ids.length > 0) await tx.query(`DELETE FROM spaces WHERE id = ANY($1::varchar[])`, [ids]);
   }
 
-  /** Compare-and-set of the current revision: false when another writer moved it first. */
-  async advanceRevision(spaceId: string, from: string, to: string, now: Date, tx?: Tx): Promise<boolean> {
+  /** Compare-and-set of the current revision: the space's organization, or null when another writer moved it first. */
+  async advanceRevision(spaceId: string, from: string, to: string, now: Date, tx?: Tx): Promise<{ organizationId: string } | null> {
     // TypeORM answers an UPDATE with [rows, affected].
     const [rows] = (await (tx ?? this.dataSource.manager).query(
       `UPDATE spaces SET revision_id = $3, updated_at = $4, version = version + 1
-        WHERE id = $1 AND revision_id = $2 AND deleted_at IS NULL RETURNING id`,
+        WHERE id = $1 AND revision_id = $2 AND deleted_at IS NULL RETURNING organization_id`,
       [spaceId, from, to, now],
-    )) as [unknown[], number];
-    return rows.length > 0;
+    )) as [Array<{ organization_id: string }>, number];
+    return rows.length > 0 ? { organizationId: rows[0].organization_id } : null;
   }
 
   /**

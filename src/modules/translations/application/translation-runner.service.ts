@@ -1,3 +1,4 @@
+import { EventOutbox } from '../../events/application/event-outbox';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, CLOCK, Clock } from '@app/common';
 import { AiProvider, AiProviderError } from '../../../core/ai/ai-provider';
@@ -52,6 +53,7 @@ export class TranslationRunner {
     private readonly transactions: Transactions,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async run({ translationId, generation }: RunTranslationPayload, signal?: AbortSignal): Promise<RunOutcome> {
@@ -59,7 +61,7 @@ export class TranslationRunner {
     if (!translation || translation.generation !== generation) return 'superseded';
     if (translation.completedGeneration >= generation) {
       // Written, but the worker died before marking it completed: only that is left to do.
-      if (translation.status === 'running') await this.repository.updateIfGeneration(translationId, generation, { status: 'completed' });
+      if (translation.status === 'running') await this.complete(translation, generation, { status: 'completed' });
       return 'skipped';
     }
     const started = Date.now();
@@ -73,7 +75,7 @@ export class TranslationRunner {
     } catch (error) {
       if (!(error instanceof AiProviderError)) throw error;
       this.logger.warn(`translation ${translationId}: ${error.message}`);
-      const written = await this.repository.updateIfGeneration(translationId, generation, {
+      const written = await this.complete(translation, generation, {
         status: 'completed',
         completedGeneration: generation,
         lastError: `The run stopped: ${error.message}. Pages translated before it are kept; run it again to continue.`,
@@ -83,6 +85,21 @@ export class TranslationRunner {
     }
     const outcome = await this.writeResult(user, translation, source, cache, sent, started);
     return outcome;
+  }
+
+  /** Marks the run completed (while it is still the latest) and announces `translation.completed` with it. */
+  private complete(translation: TranslationOrm, generation: number, patch: Partial<TranslationOrm>): Promise<boolean> {
+    return this.transactions.run(async (tx) => {
+      if (!(await this.repository.updateIfGeneration(translation.id, generation, patch, tx))) return false;
+      await this.outbox.record(tx, {
+        type: 'translation.completed',
+        organizationId: translation.organizationId,
+        spaceId: translation.resultSpaceId,
+        resource: { kind: 'translation', id: translation.id },
+        data: { sourceSpace: translation.sourceSpaceId, language: translation.language, ...(patch.lastError ? { error: patch.lastError } : {}) },
+      });
+      return true;
+    });
   }
 
   private async sourceContent(user: User, translation: TranslationOrm): Promise<RevisionContent> {
@@ -228,7 +245,7 @@ export class TranslationRunner {
     if (outcome !== 'completed') return outcome;
     // Completed only once the change request exists, so whoever sees `completed` sees it too.
     const changeRequest = forChangeRequest.length > 0 ? await this.proposeOverHandEdits(user, translation, forChangeRequest) : null;
-    const finished = await this.repository.updateIfGeneration(translation.id, translation.generation, {
+    const finished = await this.complete(translation, translation.generation, {
       status: 'completed',
       ...(changeRequest ? { lastChangeRequestId: changeRequest } : {}),
     });

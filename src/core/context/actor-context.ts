@@ -1,0 +1,37 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** Who makes a change: a user through one of their API tokens, or the system running a job. */
+export type Actor = { type: 'user'; userId: string; tokenId: string | null } | { type: 'system'; job: string };
+
+/**
+ * What the audit log and the event outbox need to know about the change in progress, without
+ * every use case passing it along: the actor, the operation (an API operationId or `job:<name>`),
+ * where the request came from, and the ids its path names.
+ */
+export interface ActorContext {
+  actor: Actor;
+  action: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** The organization the path names, when it names one. */
+  organizationId: string | null;
+  /** Ids named in the request path (`spaceId`, `changeRequestId`, ...). */
+  pathIds: string[];
+  /** The top-level fields of the request body: what the caller asked to change (names only). */
+  requestFields: string[];
+}
+
+const storage = new AsyncLocalStorage<ActorContext>();
+
+export const ActorContexts = {
+  run<T>(context: ActorContext, work: () => T): T {
+    return storage.run(context, work);
+  },
+  /** The context of the request or job this code runs for; undefined outside both (start-up, CLI). */
+  current(): ActorContext | undefined {
+    return storage.getStore();
+  },
+  forJob(job: string): ActorContext {
+    return { actor: { type: 'system', job }, action: `job:${job}`, ip: null, userAgent: null, organizationId: null, pathIds: [], requestFields: [] };
+  },
+};

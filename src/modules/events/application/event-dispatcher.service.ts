@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock, newId } from '@app/common';
+import { Transactions } from '../../../database/transactions';
+import { JobPort } from '../../../jobs/job-port';
+import { IdentityService } from '../../identity/application/identity.service';
+import { User } from '../../identity/domain/user';
+import { EventType, ResourceKind } from '../domain/event-types';
+import { DeliveriesRepository, NewDelivery } from '../infrastructure/deliveries.repository';
+import { DomainEventOrm } from '../infrastructure/domain-event.orm';
+import { OutboxRepository } from '../infrastructure/outbox.repository';
+import { StoredWebhook, WebhooksRepository } from '../infrastructure/webhooks.repository';
+import { EventResources } from './event-resources';
+import { DeliverWebhook, deliveryJobId } from './events.jobs';
+
+const BATCH = 200;
+/** A delivery nobody has taken this long after it was due is swept back into the queue. */
+export const DELIVERY_LEASE_MS = 5 * 60 * 1000;
+
+/**
+ * From the outbox to webhook deliveries. A batch of events is taken (locked, SKIP LOCKED), matched
+ * against the organizations' active webhooks, each payload rendered with the resource as the
+ * webhook's owner would read it, and the deliveries written and the events marked dispatched in
+ * one transaction: a worker killed in between leaves the events to the next run, and a second
+ * run makes no second delivery (one per webhook and event). Jobs for the deliveries are queued
+ * after the commit; one lost then is swept up once its lease passes.
+ */
+@Injectable()
+export class EventDispatcher {
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly webhooks: WebhooksRepository,
+    private readonly deliveries: DeliveriesRepository,
+    private readonly resources: EventResources,
+    private readonly identity: IdentityService,
+    private readonly transactions: Transactions,
+    private readonly jobs: JobPort,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Dispatches until the outbox is empty; returns how many deliveries it made. */
+  async dispatchPending(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const made = await this.transactions.run(async (tx) => {
+        const events = await this.outbox.takePending(BATCH, tx);
+        if (events.length === 0) return null;
+        const hooks = await this.webhooks.activeIn([...new Set(events.map((e) => e.organizationId))], tx);
+        const rows = await this.deliveriesFor(events, hooks);
+        const inserted = await this.deliveries.insertNew(rows, tx);
+        await this.outbox.markDispatched(
+          events.map((e) => e.seq),
+          this.clock.now(),
+          tx,
+        );
+        return inserted;
+      });
+      if (made === null) return total;
+      await this.queue(made.map((d) => ({ id: d.id, attempt: 1 })));
+      total += made.length;
+    }
+  }
+
+  /** Queues again the deliveries whose lease passed with nobody working on them. */
+  async sweepStuck(): Promise<number> {
+    const now = this.clock.now();
+    const stuck = await this.deliveries.takeStuck(now, new Date(now.getTime() + DELIVERY_LEASE_MS), 1000);
+    // A fresh job id: the job that held this try may still exist (failed or lost its lock).
+    await this.queue(stuck.map((d) => ({ id: d.id, attempt: d.attempts + 1, jobId: `${deliveryJobId(d.id, d.attempts + 1)}-${now.getTime()}` })));
+    return stuck.length;
+  }
+
+  private async queue(items: Array<{ id: string; attempt: number; jobId?: string }>): Promise<void> {
+    for (const item of items) {
+      await this.jobs.enqueue(DeliverWebhook, { deliveryId: item.id, attempt: item.attempt }, { jobId: item.jobId ?? deliveryJobId(item.id, item.attempt) });
+    }
+  }
+
+  private async deliveriesFor(events: DomainEventOrm[], hooks: StoredWebhook[]): Promise<NewDelivery[]> {
+    if (hooks.length === 0) return [];
+    const owners = await this.identity.findByIds([...new Set(hooks.map((h) => h.webhook.toState().createdBy))]);
+    const rendered = new Map<string, Promise<object>>();
+    const now = this.clock.now();
+    const rows: NewDelivery[] = [];
+    for (const event of events) {
+      for (const { webhook } of hooks) {
+        if (webhook.organizationId !== event.organizationId || !webhook.wants(event.type as EventType, event.spaceId)) continue;
+        const owner = owners.get(webhook.toState().createdBy) ?? null;
+        const key = `${event.id}:${owner?.id ?? ''}`;
+        let body = rendered.get(key);
+        if (!body) {
+          body = this.payload(event, owner);
+          rendered.set(key, body);
+        }
+        rows.push({
+          id: newId(),
+          webhookId: webhook.id,
+          eventId: event.id,
+          eventType: event.type,
+          body: JSON.stringify(await body),
+          createdAt: now,
+          eventCreatedAt: event.createdAt,
+          nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS),
+          replayOf: null,
+        });
+      }
+    }
+    return rows;
+  }
+
+  /** The JSON a receiver gets: the event, and the resource as the API presents it to the webhook's owner. */
+  private async payload(event: DomainEventOrm, owner: User | null): Promise<object> {
+    const resource = await this.resources.render(
+      { kind: event.resourceKind as ResourceKind, id: event.resourceId, organizationId: event.organizationId, spaceId: event.spaceId, data: event.data },
+      owner,
+    );
+    const actor = event.actor as { type: string; userId?: string; job?: string };
+    return {
+      object: 'event',
+      id: event.id,
+      type: event.type,
+      createdAt: event.createdAt.toISOString(),
+      organization: event.organizationId,
+      ...(event.spaceId ? { space: event.spaceId } : {}),
+      actor: actor.type === 'user' ? { type: 'user', user: actor.userId } : { type: 'system', job: actor.job },
+      data: event.data,
+      resource,
+    };
+  }
+}

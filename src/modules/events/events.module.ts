@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { SpacesModule } from '../spaces/spaces.module';
+import { AuditLogController } from './api/audit-log.controller';
+import { EventPresenter } from './api/event.presenters';
+import { WebhooksController } from './api/webhooks.controller';
+import { AuditLogService } from './application/audit-log.service';
+import { WebhooksService } from './application/webhooks.service';
+import { AuditLogRepository } from './infrastructure/audit-log.repository';
+import { DeliveriesRepository } from './infrastructure/deliveries.repository';
+import { OutboxRepository } from './infrastructure/outbox.repository';
+import { WebhooksRepository } from './infrastructure/webhooks.repository';
+
+/** Webhooks and the audit log as the API serves them. The outbox itself is EventsCoreModule. */
+@Module({
+  imports: [SpacesModule],
+  controllers: [WebhooksController, AuditLogController],
+  providers: [WebhooksService, AuditLogService, EventPresenter, WebhooksRepository, DeliveriesRepository, AuditLogRepository, OutboxRepository],
+  exports: [WebhooksRepository, DeliveriesRepository, AuditLogRepository, OutboxRepository],
+})
+export class EventsModule {}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { TestApp, TestUser } from '@app/testing';
+import { TestWorker } from '@app/testing/test-worker';
+import { PruneAuditLog } from '../src/modules/events/application/events.jobs';
+import { until } from './support/worker-process';
+
+const PETSTORE = readFileSync(join(__dirname, 'fixtures', 'openapi', 'petstore.json'), 'utf8');
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('Audit log', () => {
+  let t: TestApp;
+  let worker: TestWorker;
+  let owner: TestUser;
+  let editor: TestUser;
+  let outsider: TestUser;
+  let org: string;
+  let otherOrg: string;
+  let space: string;
+  const log = (o = org) => `/v1/orgs/${o}/audit-log`;
+
+  beforeAll(async () => {
+    t = await TestApp.start({ secretsKey: randomBytes(32).toString('base64') });
+    worker = await TestWorker.start(t);
+    owner = await t.user('Owner');
+    editor = await t.user('Editor');
+    outsider = await t.user('Outsider');
+    org = await t.organization(owner, [[editor, 'edit']]);
+    otherOrg = await t.organization(outsider);
+    space = (await owner.client.post(`/v1/orgs/${org}/spaces`, { title: 'Audited' })).body.id;
+  });
+  afterAll(async () => {
+    await worker.close();
+    await t.close();
+  });
+
+  it('records who changed what, when, from where and which fields', async () => {
+    const res = await request(t.app.getHttpServer())
+      .patch(`/v1/spaces/${space}`)
+      .set('Authorization', `Bearer ${editor.token}`)
+      .set('User-Agent', 'audit-test/1.0')
+      .send({ title: 'Renamed', emoji: '1f4d8' });
+    expect(res.status).toBe(200);
+    const entries = (await owner.client.get(log(), { resource: space, action: 'updateSpaceById' })).body.items;
+    expect(entries).toHaveLength(1);
+    const [tokenRow] = await t.dataSource.query(`SELECT id FROM api_tokens WHERE user_id = $1`, [editor.id]);
+    expect(entries[0]).toMatchObject({
+      object: 'audit-entry',
+      organization: org,
+      actor: { type: 'user', user: editor.id, token: tokenRow.id },
+      action: 'updateSpaceById',
+      userAgent: 'audit-test/1.0',
+      ip: expect.stringMatching(/127\.0\.0\.1|::1/),
+    });
+    expect(entries[0].resources[0]).toBe(space);
+    expect(entries[0].changes.fields).toEqual(['emoji', 'title']);
+    const record = entries[0].changes.records.find((r: any) => r.record === 'spaces');
+    expect(record).toMatchObject({ change: 'updated' });
+    expect(record.fields).toEqual(expect.arrayContaining(['title', 'emoji']));
+    expect(JSON.stringify(entries[0].changes)).not.toContain('Renamed'); // names of fields, never values
+  });
+
+  it('filters by actor, action, resource and time, newest first, a page at a time', async () => {
+    const started = t.clock.now().toISOString();
+    t.clock.advance(1000);
+    for (let i = 0; i < 3; i++) {
+      expect((await owner.client.post(`/v1/spaces/${space}/change-requests`, { subject: `CR ${i}` })).status).toBe(201);
+      t.clock.advance(1000);
+    }
+    const mine = await owner.client.get(log(), { actor: owner.id, action: 'createChangeRequest', from: started, limit: 2 });
+    expect(mine.status).toBe(200);
+    expect(mine.body.count).toBe(3);
+    expect(mine.body.items).toHaveLength(2);
+    const rest = await owner.client.get(log(), { actor: owner.id, action: 'createChangeRequest', from: started, limit: 2, page: mine.body.next.page });
+    expect(rest.body.items).toHaveLength(1);
+    expect(rest.body.next).toBeUndefined();
+    const times = [...mine.body.items, ...rest.body.items].map((e: any) => e.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect((await owner.client.get(log(), { actor: editor.id, action: 'createChangeRequest' })).body.count).toBe(0);
+    expect((await owner.client.get(log(), { action: 'createChangeRequest', to: started })).body.count).toBe(0);
+    expect((await owner.client.get(log(), { resource: 'nothing-here' })).body.count).toBe(0);
+  });
+
+  it('refuses bad filters with a 400', async () => {
+    for (const query of [{ from: 'yesterday' }, { to: '2026-13-40T00:00:00Z' }, { from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }, { limit: 5000 }, { actor: 'x'.repeat(65) }, { page: 'forged' }]) {
+      const res = await owner.client.get(log(), query);
+      expect({ query, status: res.status }).toEqual({ query, status: 400 });
+    }
+  });
+
+  it("is for the organization's admins: members get 403, others 404, and one organization never sees another's entries", async () => {
+    expect((await editor.client.get(log())).status).toBe(403);
+    expect((await outsider.client.get(log())).status).toBe(404);
+    await outsider.client.post(`/v1/orgs/${otherOrg}/spaces`, { title: 'Theirs' });
+    const theirs = (await outsider.client.get(log(otherOrg))).body.items;
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((e: any) => e.organization === otherOrg)).toBe(true);
+    expect(JSON.stringify((await owner.client.get(log(), { limit: 1000 })).body)).not.toContain(otherOrg);
+  });
+
+  it('records changes made by jobs, with the system as the actor', async () => {
+    expect((await owner.client.post(`/v1/orgs/${org}/openapi`, { slug: 'pets', source: { text: PETSTORE } })).status).toBe(201);
+    const entry = await until('the processing entry', async () => (await owner.client.get(log(), { action: 'job:process-openapi-spec' })).body.items[0], 20000);
+    expect(entry.actor).toEqual({ type: 'system', job: 'process-openapi-spec' });
+    expect(entry.changes.records.map((r: any) => r.record)).toEqual(expect.arrayContaining(['openapi_specs']));
+    expect(entry.ip).toBeNull();
+  });
+
+  it('never records secret values: webhook secrets and tokens stay out of it', async () => {
+    const hook = await owner.client.post(`/v1/orgs/${org}/webhooks`, { url: 'https://example.com/hook', events: ['space.updated'] });
+    expect(hook.status).toBe(201);
+    const rotated = await owner.client.post(`/v1/orgs/${org}/webhooks/${hook.body.id}/rotate-secret`);
+    const [sealed] = await t.dataSource.query(`SELECT secret_sealed FROM webhooks WHERE id = $1`, [hook.body.id]);
+    const everything = JSON.stringify(await t.dataSource.query(`SELECT * FROM audit_entries`));
+    for (const secret of [hook.body.secret, rotated.body.secret, sealed.secret_sealed, owner.token, editor.token]) expect(everything).not.toContain(secret);
+    const rotation = (await owner.client.get(log(), { action: 'rotateWebhookSecret' })).body.items[0];
+    expect(rotation.changes.records[0]).toMatchObject({ record: 'webhooks', change: 'updated' });
+    expect(rotation.changes.records[0].fields).toContain('secretSealed');
+  });
+
+  it('keeps entries for the retention period; the prune job removes older ones', async () => {
+    const before = (await owner.client.get(log(), { limit: 1000 })).body.count;
+    expect(before).toBeGreaterThan(3);
+    t.clock.advance(366 * DAY);
+    expect((await owner.client.patch(`/v1/spaces/${space}`, { title: 'A year later' })).status).toBe(200);
+    const result = await worker.run<{ auditEntries: number }>(PruneAuditLog, {});
+    expect(result.auditEntries).toBeGreaterThanOrEqual(before);
+    const after = (await owner.client.get(log(), { limit: 1000 })).body.items;
+    expect(after).toHaveLength(1);
+    expect(after[0].action).toBe('updateSpaceById');
+  });
+});

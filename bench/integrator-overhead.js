@@ -1,7 +1,8 @@
 'use strict';
 // Integrator features' overhead: GET /v1/spaces/{id} and PATCH /v1/spaces/{id} against the same API with
-// rate limits on and off, in one run (target: under 10% added). Budgets are set high so nothing is refused:
-// what is measured is the cost of counting (one store round trip per budget).
+// rate limits and idempotency keys on and off, in one run (target: under 10% added). Budgets are set high so
+// nothing is refused: what is measured is the cost of counting (one store round trip per budget) and, on the
+// PATCH (each with a fresh Idempotency-Key), of claiming the key and storing the answer.
 // Usage: npm run build && npm run bench:overhead   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS to tune)
 const autocannon = require('autocannon');
 const { uniqueName, createMigratedDatabase, dropDatabase, startApi, removeQueueKeys } = require('./lib');
@@ -21,10 +22,12 @@ function run(options) {
 }
 
 let counter = 0;
-/** autocannon's per-request hook: the next space of the seeded 1,000. */
+let keys = 0;
+/** autocannon's per-request hook: the next space of the seeded 1,000, with a key never used before. */
 function nextSpace(request) {
   counter = (counter % 1000) + 1;
-  return { ...request, path: `/v1/spaces/space${String(counter).padStart(6, '0')}` };
+  keys++;
+  return { ...request, path: `/v1/spaces/space${String(counter).padStart(6, '0')}`, headers: { ...request.headers, 'idempotency-key': `bench-${process.pid}-${keys}` } };
 }
 
 function line(label, r) {
@@ -37,8 +40,8 @@ async function main() {
   try {
     const { token, spaceId } = await seed(databaseUrl, { spaces: 1000 });
     const common = { DATABASE_URL: databaseUrl, QUEUE_PREFIX: DB, PUBLIC_URL: 'http://localhost', RATE_LIMIT_TOKEN_READS: '100000000', RATE_LIMIT_TOKEN_WRITES: '100000000', RATE_LIMIT_ADDRESS_READS: '100000000', RATE_LIMIT_ADDRESS_WRITES: '100000000' };
-    const off = startApi({ ...common, RATE_LIMITS: 'off' });
-    const on = startApi({ ...common, RATE_LIMITS: 'on' });
+    const off = startApi({ ...common, RATE_LIMITS: 'off', IDEMPOTENCY: 'off' });
+    const on = startApi({ ...common, RATE_LIMITS: 'on', IDEMPOTENCY: 'on' });
     servers.push(off, on);
     const [offBase, onBase] = await Promise.all([off.url, on.url]);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -67,7 +70,7 @@ async function main() {
       console.log(line(`on   ${label} (median of ${ROUNDS})`, withLimits));
       console.log(`  each run off/on: ${offRuns.map((r, i) => `${r.requests.average.toFixed(0)}/${onRuns[i].requests.average.toFixed(0)}`).join(', ')} req/s`);
       const added = (1 - withLimits.requests.average / without.requests.average) * 100;
-      console.log(`  throughput lost to rate limiting: ${added.toFixed(1)}%`);
+      console.log(`  throughput lost to rate limiting${label.startsWith('PATCH') ? ' and idempotency keys' : ''}: ${added.toFixed(1)}%`);
     }
   } finally {
     for (const server of servers) await server.stop();

@@ -10,6 +10,7 @@ import { mountAdminConsole } from '../admin/admin-console';
 import { mountMetrics } from '../metrics/mount-metrics';
 import { mountPublishedSites } from '../modules/published/api/published-site.routes';
 import { mountRateLimits } from '../core/rate-limits/rate-limits';
+import { mountIdempotency } from '../core/idempotency/idempotency';
 
 /** Everything the HTTP app needs beyond its modules; shared by main.ts and the test app factory. */
 export function configureApi(app: INestApplication, config: AppConfig): void {
@@ -20,6 +21,8 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   mountMetrics(app, config);
   mountRateLimits(app);
   installRequestParsing(app, config.bodyLimit);
+  // After parsing (the body is part of what a key stands for), before any route runs.
+  mountIdempotency(app);
   // Browser-facing addresses live outside /v1: SAML sign-in (start, ACS, SP metadata), PDF downloads and public OpenAPI specs.
   mountAdminConsole(app, config);
   // Published sites: /sites/{basename}/... and whole hosts claimed by sites.

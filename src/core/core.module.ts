@@ -4,12 +4,13 @@ import { Transactions } from '../database/transactions';
 import { AiProvider } from './ai/ai-provider';
 import { GuardedFetcher } from './outbound/guarded-fetcher';
 import { RateLimiter } from './rate-limits/rate-limiter';
+import { IdempotencyStore } from './idempotency/idempotency-store';
 import { SecretBox } from './secrets/secret-box';
 
 /** Cross-cutting services every context module may inject. */
 @Global()
 @Module({
-  providers: [Urls, Transactions, GuardedFetcher, AiProvider, SecretBox, RateLimiter, { provide: CLOCK, useClass: SystemClock }],
-  exports: [Urls, Transactions, GuardedFetcher, AiProvider, SecretBox, RateLimiter, CLOCK],
+  providers: [Urls, Transactions, GuardedFetcher, AiProvider, SecretBox, RateLimiter, IdempotencyStore, { provide: CLOCK, useClass: SystemClock }],
+  exports: [Urls, Transactions, GuardedFetcher, AiProvider, SecretBox, RateLimiter, IdempotencyStore, CLOCK],
 })
 export class CoreModule {}

@@ -26,6 +26,7 @@ const DESCRIPTIONS: Record<number, string> = {
   409: 'The resource is not in a state that allows this, or a concurrent change won; nothing was changed',
   412: 'A precondition is not met (e.g. merge rules, the target organization refuses, or an `If-Match` tag is stale)',
   413: 'The request body is too large',
+  422: 'The `Idempotency-Key` was already used with a different request (method, path or body)',
   423: 'The space is locked',
   429: 'Over the request budget (see `X-RateLimit-*`): retry after `Retry-After` seconds',
 };

@@ -69,6 +69,7 @@ function complete(document: Doc, routes: RouteInfo[], config: AppConfig): void {
       const route = routeOf.get(`${method} ${path}`) ?? routeOf.get(`${method} ${rawPath}`);
       completeOperation(document, gitbook, enriched, method, path, operation, route);
       if (versioned && config.rateLimits.enabled) declareRateLimits(operation);
+      if (versioned && config.idempotency.enabled && (method === 'post' || method === 'patch')) declareIdempotency(operation);
     }
     declarePathParameters(item, rawPath);
   }
@@ -91,6 +92,28 @@ function declareRateLimits(operation: any): void {
     if (/^[23]/.test(status) && !response.$ref) response.headers = { ...response.headers, ...headers };
   }
   operation.responses['429'] ??= { $ref: '#/components/responses/Error429' };
+}
+
+/** POST and PATCH take an `Idempotency-Key`: a repeat gets the stored answer (`Idempotent-Replayed`), a different request 422, one still running 409. */
+function declareIdempotency(operation: any): void {
+  operation.parameters ??= [];
+  operation.parameters.push({
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Any string of 1 to 255 visible ASCII characters, unique per intended change. The first answer is stored for IDEMPOTENCY_TTL_HOURS ' +
+      '(24 by default) per token and key: a repeat with the same method, path and body gets it again with `Idempotent-Replayed: true`; ' +
+      'the key with a different request is a 422; a repeat while the first is still running is a 409. 5xx and 429 answers are not stored.',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+  });
+  for (const [status, response] of Object.entries<any>(operation.responses)) {
+    if (/^2/.test(status) && !response.$ref) {
+      response.headers = { ...response.headers, 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same `Idempotency-Key`', schema: { type: 'string', enum: ['true'] } } };
+    }
+  }
+  operation.responses['409'] ??= { $ref: '#/components/responses/Error409' };
+  operation.responses['422'] ??= { $ref: '#/components/responses/Error422' };
 }
 
 /** Every `{name}` of the path is a required path parameter (catch-all routes reach here without one). */

@@ -37,7 +37,7 @@ export const DeliverWebhook = defineJob<DeliverWebhookPayload>({
 /** Removes audit entries older than AUDIT_RETENTION_DAYS and dispatched outbox rows older than a week. */
 export const PruneAuditLog = defineJob<Record<string, never>>({
   name: 'prune-audit-log',
-  queue: 'maintenance',
+  queue: 'audit',
   attempts: 3,
   backoff: { type: 'exponential', delayMs: 2000 },
   timeoutMs: 10 * 60 * 1000,

@@ -1,0 +1,94 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { INestApplication } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import { IdempotencyStore, StoredAnswer } from './idempotency-store';
+
+const HEADER = 'idempotency-key';
+const KEY = /^[\x21-\x7e]{1,255}$/;
+/** Answer headers a replay repeats (the rest, like rate-limit headers, describe the new request). */
+const REPLAYED_HEADERS = ['content-type', 'etag', 'location'];
+
+/**
+ * `Idempotency-Key` on POST and PATCH under `/v1`: the first answer is stored for
+ * IDEMPOTENCY_TTL_HOURS per token and key. A repeat with the same method, path and body gets that
+ * answer again with `Idempotent-Replayed: true`; a different request with the key is a 422; a
+ * repeat while the first is still running is a 409. Answers not worth replaying (5xx, 429, a
+ * dropped connection) free the key, so the client can retry with it.
+ */
+export function mountIdempotency(app: INestApplication): void {
+  const store = app.get(IdempotencyStore, { strict: false });
+  if (!store.enabled) return;
+  const express = app as NestExpressApplication;
+  express.use('/v1', (req: Request, res: Response, next: NextFunction) => {
+    const key = req.headers[HEADER];
+    if ((req.method !== 'POST' && req.method !== 'PATCH') || key === undefined) return next();
+    if (typeof key !== 'string' || !KEY.test(key)) return refuse(res, 400, 'Idempotency-Key: 1 to 255 visible ASCII characters');
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (!bearer) return next(); // unauthenticated: the guard answers 401, nothing to replay
+    const scoped = `${digest(bearer)}:${digest(key)}`;
+    const fingerprint = digest(`${req.method} ${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`);
+    const owner = randomUUID();
+    store
+      .claim(scoped, owner, fingerprint)
+      .then((claim) => {
+        if (claim.state !== 'claimed' && claim.fingerprint !== fingerprint) {
+          return refuse(res, 422, 'Idempotency-Key was already used with a different request (method, path or body)');
+        }
+        if (claim.state === 'in-flight') return refuse(res, 409, 'A request with this Idempotency-Key is still in progress; retry later');
+        if (claim.state === 'done') return replay(res, claim.answer);
+        capture(res, (answer) => {
+          const keep = answer && answer.status < 500 && answer.status !== 429;
+          (keep ? store.complete(scoped, owner, fingerprint, answer) : store.release(scoped, owner)).catch(() => undefined);
+        });
+        next();
+      })
+      .catch(next);
+  });
+}
+
+function digest(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+function refuse(res: Response, status: number, message: string): void {
+  res.status(status).json({ error: { code: status, message } });
+}
+
+function replay(res: Response, answer: StoredAnswer): void {
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  res.setHeader('Idempotent-Replayed', 'true');
+  res.status(answer.status).end(answer.body);
+}
+
+/** Records what the handler sends; `done` gets it once the answer is finished (null when the connection dropped first). */
+function capture(res: Response, done: (answer: StoredAnswer | null) => void): void {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as Response['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    return end(chunk, ...rest);
+  }) as Response['end'];
+  let settled = false;
+  res.on('finish', () => {
+    settled = true;
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) {
+      const value = res.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    done({ status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') });
+  });
+  res.on('close', () => {
+    if (!settled) done(null);
+  });
+}

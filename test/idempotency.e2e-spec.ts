@@ -1,0 +1,164 @@
+import request from 'supertest';
+import { TestApp, TestUser } from '@app/testing';
+import { until } from './support/worker-process';
+
+describe('Idempotency-Key', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  let org: string;
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    alice = await t.user('Alice');
+    bob = await t.user('Bob');
+    org = await t.organization(alice, [[bob, 'admin']]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (app: TestApp, user: TestUser, path: string, body: unknown, key?: string) => {
+    let req = request(app.app.getHttpServer()).post(path).set('Authorization', `Bearer ${user.token}`);
+    if (key !== undefined) req = req.set('Idempotency-Key', key);
+    return req.send(body as object);
+  };
+  const spaceCount = async (title: string) => Number((await t.dataSource.query(`SELECT count(*) FROM spaces WHERE title = $1`, [title]))[0].count);
+
+  it('a repeat with the same body gets the stored answer, marked as a replay; the write happens once', async () => {
+    const first = await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Once' }, 'create-once');
+    expect(first.status).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Once' }, 'create-once');
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    expect(await spaceCount('Once')).toBe(1);
+  });
+
+  it('the same key with a different body, path or method is a 422 and changes nothing', async () => {
+    expect((await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Keyed' }, 'k-422')).status).toBe(201);
+    const other = await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Other body' }, 'k-422');
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual({ error: { code: 422, message: expect.stringContaining('different request') } });
+    expect(await spaceCount('Other body')).toBe(0);
+    const space = (await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Keyed' }, 'k-422')).body.id;
+    const patch = await request(t.app.getHttpServer()).patch(`/v1/spaces/${space}`).set('Authorization', `Bearer ${alice.token}`).set('Idempotency-Key', 'k-422').send({ title: 'Keyed' });
+    expect(patch.status).toBe(422);
+  });
+
+  it('works on PATCH, and stores client errors too (a repeat of a 400 is the same 400)', async () => {
+    const space = (await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Patched' })).body.id;
+    const patch = (key: string, body: object) => request(t.app.getHttpServer()).patch(`/v1/spaces/${space}`).set('Authorization', `Bearer ${alice.token}`).set('Idempotency-Key', key).send(body);
+    const first = await patch('p-1', { title: 'Patched once' });
+    expect(first.status).toBe(200);
+    // Someone else changes it meanwhile: the replay still answers what the first request did.
+    await request(t.app.getHttpServer()).patch(`/v1/spaces/${space}`).set('Authorization', `Bearer ${alice.token}`).send({ title: 'Changed since' });
+    const replay = await patch('p-1', { title: 'Patched once' });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.title).toBe('Patched once');
+    expect(replay.headers.etag).toBe(first.headers.etag);
+    const bad = await patch('p-2', { title: '' });
+    expect(bad.status).toBe(400);
+    const badAgain = await patch('p-2', { title: '' });
+    expect(badAgain.status).toBe(400);
+    expect(badAgain.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('keys belong to their token: the same key from another user is another request', async () => {
+    const a = await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Per token' }, 'shared-key');
+    const b = await post(t, bob, `/v1/orgs/${org}/spaces`, { title: 'Per token' }, 'shared-key');
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.body.id).not.toBe(a.body.id);
+  });
+
+  it('a repeat while the first is still running is a 409; after it finishes, a replay', async () => {
+    // Hold the first request inside its transaction: the spaces table is locked by the test.
+    const runner = t.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    await runner.query('LOCK TABLE spaces IN EXCLUSIVE MODE');
+    let first: Promise<request.Response> | null = null;
+    try {
+      first = post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Held' }, 'held-key').then((r) => r);
+      await until('the first request to wait on the lock', async () => {
+        const waiting = await t.dataSource.query(`SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'spaces'::regclass`);
+        return Number(waiting[0].count) > 0;
+      }, 10000);
+      const during = await Promise.all([1, 2, 3].map(() => post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Held' }, 'held-key')));
+      expect(during.map((r) => r.status)).toEqual([409, 409, 409]);
+      expect(during[0].body.error.message).toContain('in progress');
+    } finally {
+      await runner.commitTransaction();
+      await runner.release();
+    }
+    const done = await first!;
+    expect(done.status).toBe(201);
+    const after = await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Held' }, 'held-key');
+    expect(after.status).toBe(201);
+    expect(after.body.id).toBe(done.body.id);
+    expect(await spaceCount('Held')).toBe(1);
+  });
+
+  it('under a burst of identical requests, exactly one write happens and every success is the same answer', async () => {
+    const burst = await Promise.all(Array.from({ length: 12 }, () => post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Burst' }, 'burst-key')));
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    const ids = new Set(burst.filter((r) => r.status === 201).map((r) => r.body.id));
+    expect(ids.size).toBe(1);
+    expect(await spaceCount('Burst')).toBe(1);
+  });
+
+  it('is shared by the replicas of one deployment, and a key is free again once it expires', async () => {
+    const replica = await TestApp.start({ databaseUrl: t.config.databaseUrl, queuePrefix: t.config.queuePrefix, idempotency: { enabled: true, ttlMs: 1500 } });
+    try {
+      const first = await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Replicated' }, 'replica-key');
+      const second = await post(replica, alice, `/v1/orgs/${org}/spaces`, { title: 'Replicated' }, 'replica-key');
+      expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(second.body.id).toBe(first.body.id);
+      // The replica stores with a 1.5 s lifetime.
+      const short = await post(replica, alice, `/v1/orgs/${org}/spaces`, { title: 'Short-lived' }, 'short-key');
+      await new Promise((r) => setTimeout(r, 1700));
+      const later = await post(replica, alice, `/v1/orgs/${org}/spaces`, { title: 'Short-lived' }, 'short-key');
+      expect(later.headers['idempotent-replayed']).toBeUndefined();
+      expect(later.body.id).not.toBe(short.body.id);
+    } finally {
+      await replica.close();
+    }
+  });
+
+  it('refuses malformed keys; requests without a key are unaffected', async () => {
+    expect((await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Bad key' }, 'x'.repeat(256))).status).toBe(400);
+    expect((await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Bad key' }, 'has space')).status).toBe(400);
+    expect(await spaceCount('Bad key')).toBe(0);
+    expect((await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'No key' })).status).toBe(201);
+    expect((await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'No key' })).status).toBe(201);
+    expect(await spaceCount('No key')).toBe(2);
+  });
+});
+
+describe('Idempotency-Key in the served OpenAPI document', () => {
+  it('is declared on every POST and PATCH, with the replay header and the 409 and 422 answers', async () => {
+    const t = await TestApp.start();
+    try {
+      const doc = (await request(t.app.getHttpServer()).get('/openapi.json')).body;
+      let writes = 0;
+      for (const item of Object.values<any>(doc.paths)) {
+        for (const method of ['post', 'patch']) {
+          const operation = item[method];
+          if (!operation || item.servers) continue;
+          writes++;
+          expect(operation.parameters.some((p: any) => p.in === 'header' && p.name === 'Idempotency-Key')).toBe(true);
+          expect(operation.responses['422']).toEqual({ $ref: '#/components/responses/Error422' });
+          expect(operation.responses['409']).toBeDefined();
+        }
+      }
+      expect(writes).toBeGreaterThan(50);
+      expect(JSON.stringify(doc.paths['/orgs/{organizationId}/spaces'].post.responses['201'].headers)).toContain('Idempotent-Replayed');
+    } finally {
+      await t.close();
+    }
+  });
+});

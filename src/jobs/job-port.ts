@@ -28,6 +28,8 @@ export interface EnqueueOptions {
  */
 export abstract class JobPort {
   abstract enqueue<P extends object>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<{ id: string }>;
+  /** Many jobs of one kind in one round trip (a fan-out); the same deduplication by `jobId`. */
+  abstract enqueueMany<P extends object>(job: JobDefinition<P>, items: Array<{ payload: P; options?: EnqueueOptions }>): Promise<void>;
   /**
    * Makes `job` repeat every `everyMs` under `key`. Idempotent: every process may call it at start,
    * and a changed interval replaces the previous one, so the schedule exists once.

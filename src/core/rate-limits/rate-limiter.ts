@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
+import { BatchedBudget } from './batched-budget';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/common';
 
@@ -25,12 +26,13 @@ type Budget = (typeof BUDGETS)[number];
  * store every replica shares: Redis when jobs run on Redis, the `rate_limits` table of PostgreSQL
  * otherwise (embedded mode). Built on first use, so processes that serve no API hold no connection.
  * If the store fails, each process counts in memory meanwhile (rate-limiter-flexible's insurance
- * limiter) rather than refusing or letting everything through.
+ * limiter) rather than refusing or letting everything through. Far from a limit, counts are
+ * settled with the store in batches (BatchedBudget), so most requests cost no round trip.
  */
 @Injectable()
 export class RateLimiter implements OnModuleDestroy {
   private readonly logger = new Logger(RateLimiter.name);
-  private limiters: Record<Budget, RateLimiterAbstract> | null = null;
+  private budgets: Record<Budget, BatchedBudget> | null = null;
   private redis: Redis | null = null;
   /** The first requests wait (a bounded time) for Redis to be ready, so they count in the shared store, not in memory. */
   private connecting: Promise<void> | null = null;
@@ -45,38 +47,31 @@ export class RateLimiter implements OnModuleDestroy {
   }
 
   async consume(kind: RequestKind, tokenKey: string | null, address: string): Promise<Verdict> {
-    const limiters = this.build();
+    const budgets = this.build();
     if (this.connecting) await this.connecting;
-    const checks: Array<[RateLimiterAbstract, string]> = [[limiters[kind === 'read' ? 'addressReads' : 'addressWrites'], address]];
-    if (tokenKey) checks.push([limiters[kind === 'read' ? 'tokenReads' : 'tokenWrites'], tokenKey]);
-    const results = await Promise.all(
-      checks.map(async ([limiter, key]) => {
-        try {
-          return { limiter, res: await limiter.consume(key), allowed: true };
-        } catch (error) {
-          if (error instanceof RateLimiterRes) return { limiter, res: error, allowed: false };
-          throw error;
-        }
-      }),
-    );
+    const checks: Array<[BatchedBudget, string]> = [[budgets[kind === 'read' ? 'addressReads' : 'addressWrites'], address]];
+    if (tokenKey) checks.push([budgets[kind === 'read' ? 'tokenReads' : 'tokenWrites'], tokenKey]);
+    const results = await Promise.all(checks.map(([budget, key]) => budget.consume(key)));
     // The budget closest to running out decides what the client is told.
-    const tightest = results.reduce((a, b) => (!b.allowed && a.allowed ? b : a.allowed === b.allowed && b.res.remainingPoints < a.res.remainingPoints ? b : a));
+    const tightest = results.reduce((a, b) => (!b.allowed && a.allowed ? b : a.allowed === b.allowed && b.remaining < a.remaining ? b : a));
     const now = Date.now();
     return {
       allowed: results.every((r) => r.allowed),
-      limit: tightest.limiter.points,
-      remaining: Math.max(0, tightest.res.remainingPoints),
-      reset: Math.ceil((now + tightest.res.msBeforeNext) / 1000),
-      retryAfter: Math.max(1, Math.ceil(tightest.res.msBeforeNext / 1000)),
+      limit: tightest.limit,
+      remaining: tightest.remaining,
+      reset: Math.ceil((now + tightest.msBeforeNext) / 1000),
+      retryAfter: Math.max(1, Math.ceil(tightest.msBeforeNext / 1000)),
     };
   }
 
   async onModuleDestroy(): Promise<void> {
+    // What was counted locally reaches the store before the connection closes.
+    if (this.budgets) await Promise.all(Object.values(this.budgets).map((b) => b.stop().catch(() => undefined)));
     await this.redis?.quit().catch(() => undefined);
   }
 
-  private build(): Record<Budget, RateLimiterAbstract> {
-    if (this.limiters) return this.limiters;
+  private build(): Record<Budget, BatchedBudget> {
+    if (this.budgets) return this.budgets;
     const { rateLimits, queuePrefix } = this.config;
     const make = (budget: Budget): RateLimiterAbstract => {
       const options = { points: rateLimits[budget], duration: rateLimits.windowSeconds, keyPrefix: `${queuePrefix}:rl:${budget}` };
@@ -87,8 +82,9 @@ export class RateLimiter implements OnModuleDestroy {
       const pool = (this.dataSource.driver as unknown as { master: unknown }).master;
       return new RateLimiterPostgres({ ...options, storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, insuranceLimiter });
     };
-    this.limiters = { tokenReads: make('tokenReads'), tokenWrites: make('tokenWrites'), addressReads: make('addressReads'), addressWrites: make('addressWrites') };
-    return this.limiters;
+    const batched = (budget: Budget) => new BatchedBudget(make(budget), rateLimits[budget]);
+    this.budgets = { tokenReads: batched('tokenReads'), tokenWrites: batched('tokenWrites'), addressReads: batched('addressReads'), addressWrites: batched('addressWrites') };
+    return this.budgets;
   }
 
   private redisClient(): Redis {

@@ -29,6 +29,12 @@ export class BullJobPort extends JobPort {
     return { id: String(added.id) };
   }
 
+  async enqueueMany<P extends object>(job: JobDefinition<P>, items: Array<{ payload: P; options?: EnqueueOptions }>): Promise<void> {
+    if (items.length === 0) return;
+    for (const { payload } of items) assertNoSecrets(job.name, payload);
+    await this.backend.queue(job.queue).addBulk(items.map(({ payload, options }) => ({ name: job.name, data: payload, opts: jobOptions(job, options) })));
+  }
+
   async schedule<P extends object>(job: JobDefinition<P>, schedule: { key: string; everyMs: number }, payload: P): Promise<void> {
     assertNoSecrets(job.name, payload);
     await this.backend

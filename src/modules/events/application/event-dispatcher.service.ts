@@ -13,6 +13,8 @@ import { EventResources } from './event-resources';
 import { DeliverWebhook, deliveryJobId } from './events.jobs';
 
 const BATCH = 200;
+/** Payloads rendered at once (each reads the resource through its module's service). */
+const RENDER_CONCURRENCY = 8;
 /** A delivery nobody has taken this long after it was due is swept back into the queue. */
 export const DELIVERY_LEASE_MS = 5 * 60 * 1000;
 
@@ -70,41 +72,43 @@ export class EventDispatcher {
   }
 
   private async queue(items: Array<{ id: string; attempt: number; jobId?: string }>): Promise<void> {
-    for (const item of items) {
-      await this.jobs.enqueue(DeliverWebhook, { deliveryId: item.id, attempt: item.attempt }, { jobId: item.jobId ?? deliveryJobId(item.id, item.attempt) });
-    }
+    await this.jobs.enqueueMany(
+      DeliverWebhook,
+      items.map((item) => ({ payload: { deliveryId: item.id, attempt: item.attempt }, options: { jobId: item.jobId ?? deliveryJobId(item.id, item.attempt) } })),
+    );
   }
 
   private async deliveriesFor(events: DomainEventOrm[], hooks: StoredWebhook[]): Promise<NewDelivery[]> {
     if (hooks.length === 0) return [];
     const owners = await this.identity.findByIds([...new Set(hooks.map((h) => h.webhook.toState().createdBy))]);
-    const rendered = new Map<string, Promise<object>>();
-    const now = this.clock.now();
-    const rows: NewDelivery[] = [];
+    const matches: Array<{ event: DomainEventOrm; webhookId: string; key: string; owner: User | null }> = [];
     for (const event of events) {
       for (const { webhook } of hooks) {
         if (webhook.organizationId !== event.organizationId || !webhook.wants(event.type as EventType, event.spaceId)) continue;
         const owner = owners.get(webhook.toState().createdBy) ?? null;
-        const key = `${event.id}:${owner?.id ?? ''}`;
-        let body = rendered.get(key);
-        if (!body) {
-          body = this.payload(event, owner);
-          rendered.set(key, body);
-        }
-        rows.push({
-          id: newId(),
-          webhookId: webhook.id,
-          eventId: event.id,
-          eventType: event.type,
-          body: JSON.stringify(await body),
-          createdAt: now,
-          eventCreatedAt: event.createdAt,
-          nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS),
-          replayOf: null,
-        });
+        matches.push({ event, webhookId: webhook.id, key: `${event.id}:${owner?.id ?? ''}`, owner });
       }
     }
-    return rows;
+    // One rendering per event and owner (webhooks of one creator share it), RENDER_CONCURRENCY at a time.
+    const bodies = new Map<string, string>();
+    const pending = [...new Map(matches.map((m) => [m.key, m])).values()];
+    await Promise.all(
+      Array.from({ length: Math.min(RENDER_CONCURRENCY, pending.length) }, async () => {
+        for (let m = pending.shift(); m; m = pending.shift()) bodies.set(m.key, JSON.stringify(await this.payload(m.event, m.owner)));
+      }),
+    );
+    const now = this.clock.now();
+    return matches.map(({ event, webhookId, key }) => ({
+      id: newId(),
+      webhookId,
+      eventId: event.id,
+      eventType: event.type,
+      body: bodies.get(key)!,
+      createdAt: now,
+      eventCreatedAt: event.createdAt,
+      nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS),
+      replayOf: null,
+    }));
   }
 
   /** The JSON a receiver gets: the event, and the resource as the API presents it to the webhook's owner. */

@@ -26,6 +26,8 @@ const MAX_ANSWER = 256 * 1024;
  */
 @Injectable()
 export class WebhookSender {
+  private readonly opened = new Map<string, string>();
+
   constructor(
     private readonly deliveries: DeliveriesRepository,
     private readonly webhooks: WebhooksRepository,
@@ -38,33 +40,26 @@ export class WebhookSender {
   ) {}
 
   async send({ deliveryId, attempt }: DeliverWebhookPayload, claimant: string): Promise<SendOutcome> {
-    const delivery = await this.deliveries.findById(deliveryId);
-    if (!delivery || delivery.status !== 'pending') return 'settled';
-    const stored = await this.webhooks.findById(delivery.webhookId);
-    if (!stored || !stored.webhook.toState().active) {
-      await this.transactions.run((tx) => this.deliveries.settle(deliveryId, { status: 'failed', nextAttemptAt: null }, tx));
-      return 'failed';
-    }
     const { timeoutMs, retryBaseMs, retryMaxMs, disableAfterMs } = this.config.webhooks;
     const started = this.clock.now();
-    if (!(await this.deliveries.claim(deliveryId, attempt, claimant, new Date(started.getTime() + timeoutMs + 60_000)))) return 'taken';
+    const delivery = await this.deliveries.claim(deliveryId, attempt, claimant, new Date(started.getTime() + timeoutMs + 60_000));
+    if (!delivery) return (await this.deliveries.abandonIfWebhookOff(deliveryId)) ? 'failed' : 'taken';
 
-    const { webhook } = stored;
     // Wall time, not the injected clock: receivers compare it with their own clock to refuse replays.
     const timestamp = Math.floor(Date.now() / 1000);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
-      'x-webhook-id': webhook.id,
-      'x-webhook-delivery': delivery.id,
+      'x-webhook-id': delivery.webhookId,
+      'x-webhook-delivery': deliveryId,
       'x-webhook-event': delivery.eventType,
       'x-webhook-attempt': String(attempt),
-      [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(this.secrets.open(stored.secretSealed), timestamp, delivery.body),
+      [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(this.secret(delivery.secretSealed), timestamp, delivery.body),
     };
     const clockStart = performance.now();
     let answer: HttpAnswer | null = null;
     let error: string | null = null;
     try {
-      answer = await this.fetcher.request(webhook.toState().url, { method: 'POST', headers, body: delivery.body }, { maxBytes: MAX_ANSWER, timeoutMs, maxRedirects: 0 });
+      answer = await this.fetcher.request(delivery.url, { method: 'POST', headers, body: delivery.body }, { maxBytes: MAX_ANSWER, timeoutMs, maxRedirects: 0 });
     } catch (failure) {
       error = (failure as Error).message.slice(0, 300);
     }
@@ -72,32 +67,29 @@ export class WebhookSender {
     const ok = answer !== null && answer.status >= 200 && answer.status < 300;
     const now = this.clock.now();
     const reason = error ?? (answer && answer.status >= 300 && answer.status < 400 ? `HTTP ${answer.status} (redirects are not followed)` : `HTTP ${answer?.status}`);
+    const logged = {
+      id: newId(),
+      deliveryId,
+      attempt,
+      requestHeaders: headers,
+      responseStatus: answer?.status ?? null,
+      responseHeaders: answer?.headers ?? null,
+      responseBody: answer ? answer.bytes.subarray(0, KEPT_BODY).toString('utf8') : null,
+      error: ok ? null : reason.slice(0, 300),
+      durationMs,
+      createdAt: started,
+    };
+    if (ok) {
+      await this.deliveries.recordDelivered(logged, answer!.status, delivery.webhookId, now);
+      return 'delivered';
+    }
 
     const { outcome, next } = await this.transactions.run(async (tx): Promise<{ outcome: SendOutcome; next?: { attempt: number; delayMs: number } }> => {
-      await this.deliveries.recordAttempt(
-        {
-          id: newId(),
-          deliveryId,
-          attempt,
-          requestHeaders: headers,
-          responseStatus: answer?.status ?? null,
-          responseHeaders: answer?.headers ?? null,
-          responseBody: answer ? answer.bytes.subarray(0, KEPT_BODY).toString('utf8') : null,
-          error: ok ? null : reason.slice(0, 300),
-          durationMs,
-          createdAt: started,
-        },
-        tx,
-      );
-      if (ok) {
-        await this.deliveries.settle(deliveryId, { status: 'delivered', lastStatus: answer!.status, nextAttemptAt: null, deliveredAt: now }, tx);
-        await this.webhooks.recordSuccess(webhook.id, tx);
-        return { outcome: 'delivered' };
-      }
+      await this.deliveries.recordAttempt(logged, tx);
       const hours = Math.round((disableAfterMs / 3_600_000) * 100) / 100;
-      if (await this.webhooks.recordFailure(webhook.id, now, disableAfterMs, `Deliveries failed for ${hours} hours; the last: ${reason}`, tx)) {
+      if (await this.webhooks.recordFailure(delivery.webhookId, now, disableAfterMs, `Deliveries failed for ${hours} hours; the last: ${reason}`, tx)) {
         await this.deliveries.settle(deliveryId, { lastStatus: answer?.status ?? null }, tx);
-        await this.deliveries.failPending(webhook.id, tx);
+        await this.deliveries.failPending(delivery.webhookId, tx);
         return { outcome: 'disabled' };
       }
       if (now.getTime() - delivery.createdAt.getTime() >= disableAfterMs) {
@@ -111,5 +103,16 @@ export class WebhookSender {
     });
     if (next) await this.jobs.enqueue(DeliverWebhook, { deliveryId, attempt: next.attempt }, { jobId: deliveryJobId(deliveryId, next.attempt), delayMs: next.delayMs });
     return outcome;
+  }
+
+  /** The webhook's secret, opened once per sealed value (a rotation seals a new one). */
+  private secret(sealed: string): string {
+    let secret = this.opened.get(sealed);
+    if (secret === undefined) {
+      if (this.opened.size >= 1000) this.opened.clear();
+      secret = this.secrets.open(sealed);
+      this.opened.set(sealed, secret);
+    }
+    return secret;
   }
 }

@@ -30,11 +30,6 @@ export class WebhooksRepository {
     return row ? toStored(row) : null;
   }
 
-  async findById(id: string): Promise<StoredWebhook | null> {
-    const row = await this.repo().findOneBy({ id });
-    return row ? toStored(row) : null;
-  }
-
   async list(organizationId: string, request: PageRequest): Promise<Page<Webhook>> {
     const qb = this.repo().createQueryBuilder('w').where('w.organization_id = :organizationId', { organizationId });
     const page = await paginate(qb, { columns: ['w.created_at', 'w.id'], keys: ['createdAt', 'id'], direction: 'ASC' }, request);

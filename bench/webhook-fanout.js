@@ -68,7 +68,9 @@ async function main() {
     const { token, organizationId } = await seed(databaseUrl, { spaces: EVENTS });
     const env = { DATABASE_URL: databaseUrl, QUEUE_PREFIX: DB, PUBLIC_URL: 'http://localhost', SECRETS_KEY: randomBytes(32).toString('base64'), OUTBOUND_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'warn' };
     api = startApi(env);
-    worker = spawn('node', [path.join(ROOT, 'dist/src/worker.js')], { env: { ...process.env, REDIS_URL, ...env, MIGRATIONS_RUN: 'false' }, stdio: ['ignore', 'ignore', 'inherit'] });
+    // BENCH_PROFILE_DIR: a CPU profile of the worker too (node --cpu-prof), written when it stops.
+    const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+    worker = spawn('node', [...profile, path.join(ROOT, 'dist/src/worker.js')], { env: { ...process.env, REDIS_URL, ...env, MIGRATIONS_RUN: 'false' }, stdio: ['ignore', 'ignore', 'inherit'] });
     const base = await api.url;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     for (let i = 0; i < WEBHOOKS; i++) {

@@ -5,6 +5,8 @@ import request from 'supertest';
 import { TestApp, TestUser } from '@app/testing';
 import { TestWorker } from '@app/testing/test-worker';
 import { PruneAuditLog } from '../src/modules/events/application/events.jobs';
+import { ActorContexts } from '../src/core/context/actor-context';
+import { Transactions } from '../src/database/transactions';
 import { until } from './support/worker-process';
 
 const PETSTORE = readFileSync(join(__dirname, 'fixtures', 'openapi', 'petstore.json'), 'utf8');
@@ -118,6 +120,17 @@ describe('Audit log', () => {
     const rotation = (await owner.client.get(log(), { action: 'rotateWebhookSecret' })).body.items[0];
     expect(rotation.changes.records[0]).toMatchObject({ record: 'webhooks', change: 'updated' });
     expect(rotation.changes.records[0].fields).toContain('secretSealed');
+  });
+
+  it('records a transaction that wrote with raw SQL only; a transaction that only read leaves nothing', async () => {
+    const context = { actor: { type: 'system' as const, job: 'raw-writer' }, action: 'job:raw-writer', ip: null, userAgent: null, organizationId: org, pathIds: [space], requestFields: [], reading: false };
+    const transactions = t.get<Transactions>(Transactions);
+    await ActorContexts.run(context, () => transactions.run((tx) => tx.query(`UPDATE spaces SET emoji = '1f4dd' WHERE id = $1`, [space])));
+    await ActorContexts.run({ ...context, action: 'job:raw-reader' }, () => transactions.run((tx) => tx.query(`SELECT count(*) FROM spaces`)));
+    const written = (await owner.client.get(log(), { action: 'job:raw-writer' })).body.items;
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ actor: { type: 'system', job: 'raw-writer' }, resources: [space], changes: { records: [] } });
+    expect((await owner.client.get(log(), { action: 'job:raw-reader' })).body.count).toBe(0);
   });
 
   it('keeps entries for the retention period; the prune job removes older ones', async () => {

@@ -28,6 +28,7 @@ export class ActorContextInterceptor implements NestInterceptor {
       pathIds: Object.entries(params)
         .filter(([name]) => /Id$/.test(name))
         .map(([, value]) => value),
+      reading: request.method === 'GET' || request.method === 'HEAD',
       requestFields: request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? Object.keys(request.body).sort().slice(0, 50) : [],
     };
     return new Observable((subscriber) => ActorContexts.run(store, () => next.handle().subscribe(subscriber)));

@@ -19,6 +19,8 @@ export interface ActorContext {
   pathIds: string[];
   /** The top-level fields of the request body: what the caller asked to change (names only). */
   requestFields: string[];
+  /** A GET or HEAD: its transactions are not checked for writes the audit trail did not see. */
+  reading: boolean;
 }
 
 const storage = new AsyncLocalStorage<ActorContext>();
@@ -32,6 +34,6 @@ export const ActorContexts = {
     return storage.getStore();
   },
   forJob(job: string): ActorContext {
-    return { actor: { type: 'system', job }, action: `job:${job}`, ip: null, userAgent: null, organizationId: null, pathIds: [], requestFields: [] };
+    return { actor: { type: 'system', job }, action: `job:${job}`, ip: null, userAgent: null, organizationId: null, pathIds: [], requestFields: [], reading: false };
   },
 };

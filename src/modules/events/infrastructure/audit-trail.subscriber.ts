@@ -30,8 +30,9 @@ const MAX_RECORDS = 100;
  * The audit log's writer. A TypeORM subscriber sees every row a use case inserts, updates or
  * deletes through the entity layer; it gathers them per transaction and writes one audit entry
  * (per organization touched) just before the transaction commits, inside it: a rolled-back
- * change leaves no entry, a committed one always has one. Writes outside a transaction are
- * single statements and get their entry right after. Who, what operation and from where come
+ * change leaves no entry, a committed one always has one; a transaction that wrote only with raw
+ * SQL (PostgreSQL assigned it a transaction id) still gets an entry naming the operation and the
+ * ids in its path. Writes outside a transaction are single statements and get their entry right after. Who, what operation and from where come
  * from the ActorContext of the request or job. `fields` are the fields the request asked to
  * change; each record lists the columns the platform wrote. Only names are kept, never values,
  * so no secret can reach the log.
@@ -73,9 +74,16 @@ export class AuditTrail implements EntitySubscriberInterface {
   }
 
   async beforeTransactionCommit(event: TransactionCommitEvent): Promise<void> {
-    const pending = this.pending.get(event.queryRunner);
-    if (!pending) return;
+    let pending = this.pending.get(event.queryRunner);
     this.pending.delete(event.queryRunner);
+    if (!pending) {
+      // Written with raw SQL only? PostgreSQL assigns a transaction id on the first write.
+      const context = ActorContexts.current();
+      if (!context || context.reading || UNAUDITED_ACTIONS.has(context.action)) return;
+      const [{ wrote }] = (await event.queryRunner.query(`SELECT txid_current_if_assigned() IS NOT NULL AS wrote`)) as Array<{ wrote: boolean }>;
+      if (!wrote) return;
+      pending = { context, changes: [] };
+    }
     await this.write(event.queryRunner, pending);
   }
 
@@ -108,7 +116,6 @@ export class AuditTrail implements EntitySubscriberInterface {
   }
 
   private async write(queryRunner: QueryRunner, { context, changes }: Pending): Promise<void> {
-    if (changes.length === 0) return;
     const organizations = new Set<string | null>();
     if (context.organizationId) organizations.add(context.organizationId);
     for (const c of changes) if (c.organizationId) organizations.add(c.organizationId);

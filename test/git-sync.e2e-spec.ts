@@ -73,6 +73,10 @@ describe('Git Sync (real git, local bare repositories)', () => {
     const res = await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main', gitInfo: { provider: 'github', url: 'https://github.com/acme/docs' } });
     expect(res.status).toBe(204);
     expect((await waitFor(id)).state).toBe('success');
+    // Announced in the import's transaction: the outcome, and the space's new content.
+    const announced = await t.dataSource.query(`SELECT type, data FROM domain_events WHERE space_id = $1 ORDER BY seq`, [id]);
+    expect(announced.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['content.updated', 'git_sync.completed']));
+    expect(announced.find((e: { type: string }) => e.type === 'git_sync.completed').data).toMatchObject({ direction: 'import' });
     expect(titles(await pages(id))).toEqual([
       ['Welcome', []],
       ['Blocks', []],

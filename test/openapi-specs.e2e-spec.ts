@@ -115,6 +115,8 @@ describe('OpenAPI specifications', () => {
       const done = await processed(name);
       expect(done).toMatchObject({ processingState: 'complete', lastVersion: expect.any(String), lastProcessedAt: expect.any(String) });
       expect(done.lastProcessErrorCode).toBeUndefined();
+      const announced = await t.dataSource.query(`SELECT data FROM domain_events WHERE type = 'openapi_spec.processed' AND data->>'slug' = $1`, [name]);
+      expect(announced).toEqual([{ data: expect.objectContaining({ slug: name, version: done.lastVersion, newVersion: true }) }]);
 
       const versions = await reader.client.get<any>(`${base()}/${name}/versions`);
       expect(versions.body.items).toEqual([expect.objectContaining({ object: 'openapi-spec-version', id: done.lastVersion })]);

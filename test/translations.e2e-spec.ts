@@ -142,6 +142,9 @@ describe('translations', () => {
     expect(done.stats.totalWords).toBe(done.stats.latestWords);
     expect(done.result.revision).not.toBe(created.result.revision);
     expect(JSON.stringify(done)).not.toContain(KEY);
+    const announced = await t.dataSource.query(`SELECT type, resource_id, data FROM domain_events WHERE type = 'translation.completed' AND resource_id = $1`, [created.id]);
+    expect(announced).toEqual([expect.objectContaining({ resource_id: created.id, data: expect.objectContaining({ sourceSpace: sourceId }) })]);
+    expect(JSON.stringify(announced)).not.toContain(KEY);
 
     const pages = await pagesOf(done.result.revision);
     expect(pages.map((p) => [p.id, p.title, p.slug])).toEqual([

@@ -17,14 +17,16 @@ export interface KeysetOrder {
 /**
  * Keyset pagination: `WHERE (a, b) > (:a, :b) ORDER BY a, b LIMIT n+1`. No OFFSET, so a page
  * costs the same wherever it is, and rows inserted meanwhile never shift or repeat items.
- * `count` is the total of the filtered list.
+ * `count` is the total of the filtered list (counted, unless the caller knows it).
  */
 export async function paginate<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
   order: KeysetOrder,
   request: PageRequest,
+  /** The total when it is known without counting the rows (a maintained counter). */
+  knownCount?: () => Promise<number>,
 ): Promise<Page<T>> {
-  const count = await qb.clone().getCount();
+  const count = knownCount ? await knownCount() : await qb.clone().getCount();
   const cursor = decodeCursor(request.page, order.columns.length);
   const paged = qb.clone();
   if (cursor) {

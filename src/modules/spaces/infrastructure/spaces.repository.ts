@@ -89,8 +89,15 @@ export class SpacesRepository {
       .createQueryBuilder('s')
       .where('s.organization_id = :organizationId AND s.deleted_at IS NULL', { organizationId });
     applySpaceVisibility(qb, 's', visibility);
-    const page = await paginate(qb, { columns: ['s.created_at', 's.id'], keys: ['createdAt', 'id'], direction }, request);
+    // Whoever sees every space sees the organization's live count (kept by triggers: migration SpaceCounts).
+    const known = visibility.all ? () => this.liveCount(organizationId) : undefined;
+    const page = await paginate(qb, { columns: ['s.created_at', 's.id'], keys: ['createdAt', 'id'], direction }, request, known);
     return { ...page, items: page.items.map(toDomain) };
+  }
+
+  async liveCount(organizationId: string): Promise<number> {
+    const rows = (await this.dataSource.query(`SELECT live FROM space_counts WHERE organization_id = $1`, [organizationId])) as Array<{ live: string }>;
+    return Number(rows[0]?.live ?? 0);
   }
 
   /** Visible, non-deleted spaces directly inside a collection, in their sibling order. */

@@ -27,7 +27,9 @@ export function mountIdempotency(app: INestApplication): void {
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (!bearer) return next(); // unauthenticated: the guard answers 401, nothing to replay
     const scoped = `${digest(bearer)}:${digest(key)}`;
-    const fingerprint = digest(`${req.method} ${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`);
+    // A JSON body counts as parsed (spacing aside); any other body by its media type and length.
+    const body = req.body !== undefined ? JSON.stringify(req.body) : `${req.headers['content-type'] ?? ''} ${req.headers['content-length'] ?? ''}`;
+    const fingerprint = digest(`${req.method} ${req.originalUrl}\n${body}`);
     const owner = randomUUID();
     store
       .claim(scoped, owner, fingerprint)

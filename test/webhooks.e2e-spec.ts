@@ -325,6 +325,8 @@ describe('Webhooks', () => {
       expect((await owner.client.post(`/v1/orgs/${org}/sites/${site.body.id}/unpublish`)).status).toBe(200);
       const newcomer = await t.user('Newcomer');
       expect((await owner.client.post(`/v1/orgs/${org}/invites`, { emails: [{ email: newcomer.email, role: 'read' }] })).status).toBe(200);
+      // Payloads are rendered when dispatched: let this one go out while the member is still there.
+      await until('member.added delivered', async () => receiver.received.some((r) => r.headers['x-webhook-id'] === id && r.body.type === 'member.added'), 15000);
       expect((await owner.client.delete(`/v1/orgs/${org}/members/${newcomer.id}`)).status).toBe(205);
       expect((await owner.client.delete(`/v1/spaces/${s}`)).status).toBe(205);
       expect((await owner.client.post(`/v1/spaces/${s}/restore`)).status).toBe(200);

@@ -54,11 +54,36 @@ export function applySecurityHeaders(app: INestApplication, publicUrl: string): 
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
+  // Every header here is static, so each set is computed once and copied onto responses (helmet
+  // runs a dozen middleware functions per request otherwise).
+  const [apiHeaders, embeddableHeaders, docsHeaders] = [api, embeddable, docs].map(headersOf);
   app.use((req: Request, res: Response, next: NextFunction) => {
     const path = req.path;
-    if (DOCS_PATH.test(path)) return docs(req, res, next);
+    if (DOCS_PATH.test(path)) return setAll(res, docsHeaders, next);
     res.setHeader('Cache-Control', 'no-store');
-    if (CONSOLE_PATH.test(path)) return docs(req, res, next);
-    return (EMBEDDABLE_PATH.test(path) ? embeddable : api)(req, res, next);
+    if (CONSOLE_PATH.test(path)) return setAll(res, docsHeaders, next);
+    return setAll(res, EMBEDDABLE_PATH.test(path) ? embeddableHeaders : apiHeaders, next);
   });
+}
+
+type Middleware = (req: Request, res: Response, next: (error?: unknown) => void) => void;
+
+/** The headers a helmet configuration sets, read by running it once on a recording response. */
+function headersOf(middleware: Middleware): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+  };
+  let done = false;
+  middleware({ method: 'GET', headers: {} } as Request, recorder as unknown as Response, () => (done = true));
+  if (!done) throw new Error('helmet did not finish synchronously: its headers cannot be computed once');
+  return [...headers];
+}
+
+function setAll(res: Response, headers: Array<[string, string]>, next: NextFunction): void {
+  for (const [name, value] of headers) res.setHeader(name, value);
+  // helmet also removes X-Powered-By; Express's is disabled in configureApi.
+  next();
 }

@@ -44,7 +44,7 @@ export class JobBackend {
     if (!queue) {
       queue = this.config.backend === 'redis'
         ? new Queue(this.queueName(name), { connection: redisConnection(this.config.redisUrl), prefix: this.config.prefix })
-        : (new pg.Queue(this.queueName(name), { connection: this.pgConnection() }) as unknown as Queue);
+        : (new pg.Queue(this.queueName(name), { connection: this.pgConnection(2) }) as unknown as Queue);
       queue.on('error', () => undefined); // connection errors surface on the calls that need the queue
       this.queues.set(name, queue);
     }
@@ -61,7 +61,7 @@ export class JobBackend {
     };
     const worker = this.config.backend === 'redis'
       ? new Worker(this.queueName(name), processor, { ...options, connection: redisConnection(this.config.redisUrl), prefix: this.config.prefix })
-      : (new pg.Worker(this.queueName(name), processor, { ...options, connection: this.pgConnection() }) as unknown as Worker);
+      : (new pg.Worker(this.queueName(name), processor, { ...options, connection: this.pgConnection(Math.min(4, (tuning.concurrency ?? 1) + 1)) }) as unknown as Worker);
     this.closables.push(worker);
     return worker;
   }
@@ -69,7 +69,7 @@ export class JobBackend {
   queueEvents(name: string): QueueEvents {
     const events = this.config.backend === 'redis'
       ? new QueueEvents(this.queueName(name), { connection: redisConnection(this.config.redisUrl), prefix: this.config.prefix })
-      : (new pg.QueueEvents(this.queueName(name), { connection: this.pgConnection() }) as unknown as QueueEvents);
+      : (new pg.QueueEvents(this.queueName(name), { connection: this.pgConnection(2) }) as unknown as QueueEvents);
     this.closables.push(events);
     return events;
   }
@@ -81,8 +81,13 @@ export class JobBackend {
     await Promise.allSettled(all.map((c) => c.close()));
   }
 
-  private pgConnection() {
+  /**
+   * Each queue, worker and event stream of the PostgreSQL backend has its own pool: sized to what it
+   * runs at once (a worker of concurrency 1 needs two connections, one more than its job), so a
+   * process with many queues stays well inside PostgreSQL's connection limit.
+   */
+  private pgConnection(max: number) {
     // BullMQ's migrations take an advisory lock, so several processes starting together are safe.
-    return { connectionString: this.config.databaseUrl, schema: this.config.pgSchema, migrate: true, max: 4 };
+    return { connectionString: this.config.databaseUrl, schema: this.config.pgSchema, migrate: true, max };
   }
 }

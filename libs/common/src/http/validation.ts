@@ -1,7 +1,36 @@
-import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, BadRequestException, Type, ValidationError, ValidationPipe } from '@nestjs/common';
+import { validateSync } from 'class-validator';
 
 /** How many offending fields a validation message names before it says how many more there are. */
 export const MAX_LISTED_VALIDATION_ERRORS = 10;
+
+/**
+ * Nest's ValidationPipe, with one shortcut: a request with no query parameters at all (most reads)
+ * gets a fresh instance of its query DTO without a pass through class-transformer and
+ * class-validator, when that DTO accepts an empty query (checked once per class).
+ */
+class QueryShortcutValidationPipe extends ValidationPipe {
+  private readonly emptyAccepted = new Map<Type<unknown>, boolean>();
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const metatype = metadata.metatype as Type<unknown> | undefined;
+    if (metadata.type === 'query' && metatype && isEmptyObject(value) && this.acceptsEmpty(metatype)) return new metatype();
+    return super.transform(value, metadata);
+  }
+
+  private acceptsEmpty(metatype: Type<unknown>): boolean {
+    let accepted = this.emptyAccepted.get(metatype);
+    if (accepted === undefined) {
+      accepted = typeof metatype === 'function' && metatype.prototype !== undefined && ![String, Number, Boolean, Array, Object].includes(metatype as never) && validateSync(new metatype() as object).length === 0;
+      this.emptyAccepted.set(metatype, accepted);
+    }
+    return accepted;
+  }
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+}
 
 /**
  * Global validation: unknown properties are rejected, types transformed, and the 400 message
@@ -9,7 +38,7 @@ export const MAX_LISTED_VALIDATION_ERRORS = 10;
  * first ten, then `and N more`, so the error stays small whatever the body holds.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new QueryShortcutValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -1,3 +1,4 @@
+import { poolRead } from '../../../database/pool-reads';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Tx } from '../../../database/transactions';
@@ -19,8 +20,8 @@ export class AccessRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async loadContext(userId: string, organizationId: string, tx?: Tx): Promise<AccessContext> {
-    const manager = tx ?? this.dataSource.manager;
-    const [row] = (await manager.query(
+    const [row] = await poolRead<ContextRow>(
+      this.dataSource,
       `SELECT
          (SELECT json_build_object('role', m.role) FROM organization_members m
             WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled) AS member,
@@ -33,7 +34,8 @@ export class AccessRepository {
                    SELECT tm.team_id FROM team_members tm JOIN teams t ON t.id = tm.team_id
                     WHERE tm.user_id = $2 AND t.organization_id = $1))) AS grants`,
       [organizationId, userId],
-    )) as ContextRow[];
+      tx,
+    );
     const collections: CollectionNode[] = row.collections.map(([id, parentId, defaultLevel]) => ({ id, parentId, defaultLevel }));
     const spaceGrants = new Map<string, MemberRole[]>();
     const collectionGrants = new Map<string, MemberRole[]>();

@@ -37,7 +37,8 @@ export const DeliverWebhook = defineJob<DeliverWebhookPayload>({
 /** Removes audit entries older than AUDIT_RETENTION_DAYS and dispatched outbox rows older than a week. */
 export const PruneAuditLog = defineJob<Record<string, never>>({
   name: 'prune-audit-log',
-  queue: 'audit',
+  // Beside dispatch (both one at a time): deliveries do not wait on it, commits wake the dispatcher directly.
+  queue: 'events',
   attempts: 3,
   backoff: { type: 'exponential', delayMs: 2000 },
   timeoutMs: 10 * 60 * 1000,

@@ -1,3 +1,4 @@
+import { poolRead } from '../../../database/pool-reads';
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Tx } from '../../../database/transactions';
@@ -73,7 +74,8 @@ export class UsersRepository {
    * organization the token is limited to (if any) and the token's id.
    */
   async findUserByTokenHash(tokenHash: string, now: Date): Promise<{ user: User; tokenId: string } | null> {
-    const rows: (UserRow & { organization_scope: string | null; token_id: string })[] = await this.dataSource.query(
+    const rows = await poolRead<UserRow & { organization_scope: string | null; token_id: string }>(
+      this.dataSource,
       `SELECT u.id, u.email, u.display_name, u.photo_url, u.email_verified, u.instance_admin, u.created_at,
               t.organization_id AS organization_scope, t.id AS token_id
          FROM api_tokens t JOIN users u ON u.id = t.user_id

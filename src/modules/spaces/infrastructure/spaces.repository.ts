@@ -1,3 +1,4 @@
+import { poolRead } from '../../../database/pool-reads';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Page, PageRequest, paginate } from '@app/common';
@@ -31,7 +32,7 @@ export class SpacesRepository {
    * entity's property names, so no query building or entity hydration runs per request.
    */
   async findLive(id: string, tx?: Tx): Promise<Space | null> {
-    const rows = (await (tx ?? this.dataSource.manager).query(`SELECT ${this.columns()} FROM spaces WHERE id = $1 AND deleted_at IS NULL`, [id])) as SpaceOrm[];
+    const rows = await poolRead<SpaceOrm>(this.dataSource, `SELECT ${this.columns()} FROM spaces WHERE id = $1 AND deleted_at IS NULL`, [id], tx);
     return rows[0] ? toDomain(rows[0]) : null;
   }
 

@@ -1,3 +1,4 @@
+import { bearerToken } from '@app/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { User } from '../modules/identity/domain/user';
 
@@ -5,9 +6,8 @@ export const ADMIN_COOKIE = 'docs_admin';
 
 /** The caller's token: the Authorization bearer, else the console's HttpOnly cookie. */
 export function adminToken(req: Request): string | undefined {
-  const header = req.headers.authorization;
-  const bearer = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (bearer) return bearer[1];
+  const bearer = bearerToken(req.headers.authorization);
+  if (bearer) return bearer;
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
     if (name === ADMIN_COOKIE) return decodeURIComponent(value.join('='));

@@ -12,6 +12,10 @@ interface PgPool {
  */
 export async function poolRead<T>(dataSource: DataSource, sql: string, params: unknown[], tx?: Tx): Promise<T[]> {
   if (tx) return (await tx.query(sql, params)) as T[];
-  const pool = (dataSource.driver as unknown as { master: PgPool }).master;
-  return (await pool.query(sql, params)).rows as T[];
+  return (await driverPool<PgPool>(dataSource).query(sql, params)).rows as T[];
+}
+
+/** The `pg` pool under TypeORM's PostgreSQL driver (for libraries that take a pool, and for its gauges). */
+export function driverPool<P = unknown>(dataSource: DataSource): P {
+  return (dataSource.driver as unknown as { master: P }).master;
 }

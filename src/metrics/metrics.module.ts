@@ -1,3 +1,4 @@
+import { driverPool } from '../database/pool-reads';
 import { Global, Inject, Injectable, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobBackend } from '../jobs/bullmq/job-backend';
@@ -25,7 +26,7 @@ class MetricSources implements OnApplicationBootstrap {
       queueDepth: () =>
         Promise.all(registeredQueues().map(async (queue) => ({ queue, counts: await this.backend.queue(queue).getJobCounts() }))),
       pool: () => {
-        const pool = (this.dataSource.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number } }).master;
+        const pool = driverPool<{ totalCount: number; idleCount: number; waitingCount: number } | undefined>(this.dataSource);
         return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
       },
     });

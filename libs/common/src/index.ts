@@ -21,3 +21,4 @@ export * from './http/request-parsing';
 export * from './http/conditional';
 export * from './http/conditional.decorators';
 export * from './html';
+export * from './http/bearer';

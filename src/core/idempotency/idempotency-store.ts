@@ -15,7 +15,7 @@ export type Claim =
   | { state: 'in-flight'; fingerprint: string }
   | { state: 'done'; fingerprint: string; answer: StoredAnswer };
 
-interface Record_ {
+interface KeyRecord {
   owner: string;
   fingerprint: string;
   answer?: StoredAnswer;
@@ -45,12 +45,12 @@ export class IdempotencyStore implements OnModuleDestroy {
     const ttlMs = this.config.idempotency.ttlMs;
     if (this.config.jobsBackend === 'redis') {
       const redis = this.client();
-      const fresh = JSON.stringify({ owner, fingerprint } satisfies Record_);
+      const fresh = JSON.stringify({ owner, fingerprint } satisfies KeyRecord);
       if ((await redis.set(this.redisKey(key), fresh, 'PX', ttlMs, 'NX')) === 'OK') return { state: 'claimed' };
       const existing = await redis.get(this.redisKey(key));
       // Expired between the two calls: try once more.
       if (!existing) return (await redis.set(this.redisKey(key), fresh, 'PX', ttlMs, 'NX')) === 'OK' ? { state: 'claimed' } : { state: 'in-flight', fingerprint };
-      return toClaim(JSON.parse(existing) as Record_);
+      return toClaim(JSON.parse(existing) as KeyRecord);
     }
     if (++this.claims % 1000 === 0) void this.pruneExpired();
     const rows = (await this.dataSource.query(
@@ -61,14 +61,14 @@ export class IdempotencyStore implements OnModuleDestroy {
       [key, owner, fingerprint, ttlMs],
     )) as Array<{ owner: string }>;
     if (rows[0]?.owner === owner) return { state: 'claimed' };
-    const [existing] = (await this.dataSource.query(`SELECT owner, fingerprint, answer FROM idempotency_keys WHERE key = $1`, [key])) as Array<Record_>;
+    const [existing] = (await this.dataSource.query(`SELECT owner, fingerprint, answer FROM idempotency_keys WHERE key = $1`, [key])) as Array<KeyRecord>;
     return existing ? toClaim(existing) : { state: 'in-flight', fingerprint };
   }
 
   async complete(key: string, owner: string, fingerprint: string, answer: StoredAnswer): Promise<void> {
     const ttlMs = this.config.idempotency.ttlMs;
     if (this.config.jobsBackend === 'redis') {
-      await this.client().set(this.redisKey(key), JSON.stringify({ owner, fingerprint, answer } satisfies Record_), 'PX', ttlMs, 'XX');
+      await this.client().set(this.redisKey(key), JSON.stringify({ owner, fingerprint, answer } satisfies KeyRecord), 'PX', ttlMs, 'XX');
       return;
     }
     await this.dataSource.query(`UPDATE idempotency_keys SET answer = $3 WHERE key = $1 AND owner = $2`, [key, owner, answer]);
@@ -79,7 +79,7 @@ export class IdempotencyStore implements OnModuleDestroy {
     if (this.config.jobsBackend === 'redis') {
       const redis = this.client();
       const existing = await redis.get(this.redisKey(key));
-      if (existing && (JSON.parse(existing) as Record_).owner === owner) await redis.del(this.redisKey(key));
+      if (existing && (JSON.parse(existing) as KeyRecord).owner === owner) await redis.del(this.redisKey(key));
       return;
     }
     await this.dataSource.query(`DELETE FROM idempotency_keys WHERE key = $1 AND owner = $2`, [key, owner]);
@@ -108,6 +108,6 @@ export class IdempotencyStore implements OnModuleDestroy {
   }
 }
 
-function toClaim(record: Record_): Claim {
+function toClaim(record: KeyRecord): Claim {
   return record.answer ? { state: 'done', fingerprint: record.fingerprint, answer: record.answer } : { state: 'in-flight', fingerprint: record.fingerprint };
 }

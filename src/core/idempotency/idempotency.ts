@@ -1,3 +1,4 @@
+import { bearerToken } from '@app/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -24,7 +25,7 @@ export function mountIdempotency(app: INestApplication): void {
     const key = req.headers[HEADER];
     if ((req.method !== 'POST' && req.method !== 'PATCH') || key === undefined) return next();
     if (typeof key !== 'string' || !KEY.test(key)) return refuse(res, 400, 'Idempotency-Key: 1 to 255 visible ASCII characters');
-    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const bearer = bearerToken(req.headers.authorization);
     if (!bearer) return next(); // unauthenticated: the guard answers 401, nothing to replay
     const scoped = `${digest(bearer)}:${digest(key)}`;
     // A JSON body counts as parsed (spacing aside); any other body by its media type and length.

@@ -1,3 +1,4 @@
+import { driverPool } from '../../database/pool-reads';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
@@ -79,7 +80,7 @@ export class RateLimiter implements OnModuleDestroy {
       if (this.config.jobsBackend === 'redis') {
         return new RateLimiterRedis({ ...options, storeClient: this.redisClient(), insuranceLimiter });
       }
-      const pool = (this.dataSource.driver as unknown as { master: unknown }).master;
+      const pool = driverPool(this.dataSource);
       return new RateLimiterPostgres({ ...options, storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, insuranceLimiter });
     };
     const batched = (budget: Budget) => new BatchedBudget(make(budget), rateLimits[budget]);

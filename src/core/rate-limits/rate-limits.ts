@@ -1,3 +1,4 @@
+import { bearerToken } from '@app/common';
 import { createHash } from 'node:crypto';
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -18,7 +19,7 @@ export function mountRateLimits(app: INestApplication): void {
   const express = app as NestExpressApplication;
   express.use('/v1', (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'OPTIONS') return next();
-    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const bearer = bearerToken(req.headers.authorization);
     const tokenKey = bearer ? createHash('sha256').update(bearer).digest('base64url').slice(0, 32) : null;
     limiter
       .consume(READS.has(req.method) ? 'read' : 'write', tokenKey, req.ip ?? 'unknown')

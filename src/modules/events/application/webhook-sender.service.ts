@@ -10,7 +10,7 @@ import { DeliveriesRepository } from '../infrastructure/deliveries.repository';
 import { WebhooksRepository } from '../infrastructure/webhooks.repository';
 import { DeliverWebhook, DeliverWebhookPayload, deliveryJobId } from './events.jobs';
 
-export type SendOutcome = 'delivered' | 'retrying' | 'failed' | 'disabled' | 'settled' | 'taken';
+export type SendOutcome = 'delivered' | 'retrying' | 'failed' | 'disabled' | 'taken';
 
 /** The answer's first KB is kept in the delivery log; the rest is read (up to this) and dropped. */
 const KEPT_BODY = 1024;

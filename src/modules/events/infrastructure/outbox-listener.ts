@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { PgListener } from '../../../database/pg-listener';
 import { ActorContexts } from '../../../core/context/actor-context';
 import { EVENTS_CHANNEL } from '../application/event-outbox';
 import { EventDispatcher } from '../application/event-dispatcher.service';
@@ -15,26 +15,27 @@ import { DispatchEvents } from '../application/events.jobs';
 @Injectable()
 export class OutboxListener implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(OutboxListener.name);
-  private client: Client | null = null;
+  private readonly listener: PgListener;
   private closed = false;
-  private retry: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
 
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly dispatcher: EventDispatcher,
-  ) {}
+  ) {
+    // Whatever committed while nobody listened is dispatched as soon as the listening starts.
+    this.listener = new PgListener(dataSource, EVENTS_CHANNEL, { onNotification: () => this.wake(), onListening: () => this.wake(), onLost: () => undefined }, OutboxListener.name);
+  }
 
   onApplicationBootstrap(): void {
-    void this.listen();
+    void this.listener.start();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
-    if (this.retry) clearTimeout(this.retry);
     await this.running;
-    await this.client?.end().catch(() => undefined);
+    await this.listener.stop();
   }
 
   /** Runs the dispatcher now, or right after the run in progress. */
@@ -56,28 +57,5 @@ export class OutboxListener implements OnApplicationBootstrap, OnModuleDestroy {
           this.wake();
         }
       });
-  }
-
-  private async listen(): Promise<void> {
-    const url = (this.dataSource.options as { url?: string }).url;
-    if (!url || this.closed) return;
-    const client = new Client({ connectionString: url });
-    this.client = client;
-    const lost = (error?: Error) => {
-      if (client !== this.client || this.closed) return;
-      if (error) this.logger.warn(`event notifications lost (${error.message}); reconnecting`);
-      client.end().catch(() => undefined);
-      this.retry = setTimeout(() => void this.listen(), 1000);
-    };
-    client.on('notification', () => this.wake());
-    client.on('error', lost);
-    client.on('end', () => lost());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-      this.wake(); // whatever committed while nobody listened
-    } catch (error) {
-      lost(error as Error);
-    }
   }
 }

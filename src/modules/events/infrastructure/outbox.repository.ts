@@ -28,10 +28,6 @@ export class OutboxRepository {
     await tx.query(`UPDATE domain_events SET dispatched_at = $2 WHERE seq = ANY($1::bigint[])`, [seqs, now]);
   }
 
-  findById(id: string): Promise<DomainEventOrm | null> {
-    return this.dataSource.getRepository(DomainEventOrm).findOneBy({ id });
-  }
-
   /** Dispatched events older than `before` (their deliveries keep the bodies). */
   async pruneDispatched(before: Date): Promise<number> {
     const [, count] = (await this.dataSource.query(`DELETE FROM domain_events WHERE dispatched_at IS NOT NULL AND created_at < $1`, [before])) as [unknown, number];

@@ -23,10 +23,8 @@ export class WebhooksRepository {
     await this.repo(tx).insert({ ...webhook.toState(), secretSealed });
   }
 
-  async find(organizationId: string, id: string, tx?: Tx, lock = false): Promise<StoredWebhook | null> {
-    const qb = this.repo(tx).createQueryBuilder('w').where('w.id = :id AND w.organization_id = :organizationId', { id, organizationId });
-    if (lock) qb.setLock('pessimistic_write');
-    const row = await qb.getOne();
+  async find(organizationId: string, id: string): Promise<StoredWebhook | null> {
+    const row = await this.repo().findOneBy({ id, organizationId });
     return row ? toStored(row) : null;
   }
 

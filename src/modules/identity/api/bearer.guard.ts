@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { UnauthenticatedError } from '@app/common';
+import { UnauthenticatedError, bearerToken } from '@app/common';
 import { IdentityService } from '../application/identity.service';
 import { PUBLIC_ROUTE } from './auth.decorators';
 
@@ -16,10 +16,9 @@ export class BearerGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest();
-    const header: unknown = request.headers?.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) throw new UnauthenticatedError('Missing bearer token in the Authorization header');
-    const found = await this.identity.authenticateToken(match[1]);
+    const token = bearerToken(request.headers?.authorization);
+    if (!token) throw new UnauthenticatedError('Missing bearer token in the Authorization header');
+    const found = await this.identity.authenticateToken(token);
     if (!found) throw new UnauthenticatedError('Invalid or revoked API token');
     request.user = found.user;
     // For the audit log: which of the user's tokens made the change.

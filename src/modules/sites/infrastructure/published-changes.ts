@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { Client } from 'pg';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { PgListener } from '../../../database/pg-listener';
 
 /** The channel the `sites` and `site_share_links` triggers notify on commit (migration PublishedSitesNotify). */
 export const PUBLISHED_CHANNEL = 'published_sites';
@@ -15,15 +15,29 @@ export const PUBLISHED_CHANNEL = 'published_sites';
  */
 @Injectable()
 export class PublishedChanges implements OnModuleDestroy {
-  private readonly logger = new Logger(PublishedChanges.name);
   private counter = 0;
-  private client: Client | null = null;
   private listening = false;
-  private closed = false;
-  private retry: NodeJS.Timeout | null = null;
+  private readonly listener: PgListener;
   private started = false;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(dataSource: DataSource) {
+    this.listener = new PgListener(
+      dataSource,
+      PUBLISHED_CHANNEL,
+      {
+        onNotification: () => this.counter++,
+        onListening: () => {
+          this.counter++;
+          this.listening = true;
+        },
+        onLost: () => {
+          this.listening = false;
+          this.counter++;
+        },
+      },
+      PublishedChanges.name,
+    );
+  }
 
   /** The current value; a cached page is fresh only while this is unchanged and `live`. */
   get generation(): number {
@@ -33,7 +47,7 @@ export class PublishedChanges implements OnModuleDestroy {
   get live(): boolean {
     if (!this.started) {
       this.started = true;
-      void this.listen();
+      void this.listener.start();
     }
     return this.listening;
   }
@@ -44,35 +58,7 @@ export class PublishedChanges implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.closed = true;
-    if (this.retry) clearTimeout(this.retry);
     this.listening = false;
-    await this.client?.end().catch(() => undefined);
-  }
-
-  private async listen(): Promise<void> {
-    const url = (this.dataSource.options as { url?: string }).url;
-    if (!url || this.closed) return;
-    const client = new Client({ connectionString: url });
-    this.client = client;
-    const lost = (error?: Error) => {
-      if (client !== this.client) return;
-      this.listening = false;
-      this.counter++;
-      if (error && !this.closed) this.logger.warn(`published-site change feed lost (${error.message}); reconnecting`);
-      client.end().catch(() => undefined);
-      if (!this.closed) this.retry = setTimeout(() => void this.listen(), 1000);
-    };
-    client.on('notification', () => this.counter++);
-    client.on('error', lost);
-    client.on('end', () => lost());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${PUBLISHED_CHANNEL}`);
-      this.counter++;
-      this.listening = true;
-    } catch (error) {
-      lost(error as Error);
-    }
+    await this.listener.stop();
   }
 }

@@ -3,6 +3,7 @@ import { ContentStore } from './application/content-store.service';
 import { FileCollector } from './application/file-collector.service';
 import { FilesModule } from './files.module';
 import { DocumentsRepository } from './infrastructure/documents.repository';
+import { PageNodesRepository } from './infrastructure/page-nodes.repository';
 import { RevisionsRepository } from './infrastructure/revisions.repository';
 
 /**
@@ -11,7 +12,7 @@ import { RevisionsRepository } from './infrastructure/revisions.repository';
  */
 @Module({
   imports: [FilesModule],
-  providers: [ContentStore, FileCollector, RevisionsRepository, DocumentsRepository],
+  providers: [ContentStore, FileCollector, RevisionsRepository, DocumentsRepository, PageNodesRepository],
   exports: [ContentStore, FileCollector],
 })
 export class ContentCoreModule {}

@@ -4,15 +4,20 @@ import { CLOCK, Clock, Urls, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
 import { documentHash } from '../domain/document-hash';
 import { FIRST_PAGE_TITLE, Revision, RevisionType } from '../domain/revision';
-import { RevisionContent, emptyContent } from '../domain/revision-content';
+import { PageTreeEncoder } from '../domain/page-nodes';
+import { PageNode, RevisionContent, emptyContent } from '../domain/revision-content';
 import { DocumentsRepository } from '../infrastructure/documents.repository';
 import { RevisionLinkIndexer } from '../infrastructure/link-indexer';
 import { LinksRepository } from '../infrastructure/links.repository';
-import { RevisionAuthorTally, RevisionsRepository } from '../infrastructure/revisions.repository';
+import { PageNodesRepository } from '../infrastructure/page-nodes.repository';
+import { RevisionAuthorTally, RevisionRecord, RevisionsRepository } from '../infrastructure/revisions.repository';
+import { PageNodeCache } from './page-node-cache';
 import { RevisionCache } from './revision-cache';
 
-/** Pages of recently read revisions kept in memory per process (a few 10,000-page revisions). */
-const REVISION_CACHE_PAGES = 30_000;
+/** Pages of recently read revisions kept in memory per process (their nodes are shared). */
+const REVISION_CACHE_PAGES = 200_000;
+/** Page nodes and chunks kept in memory per process, by address. */
+const PAGE_NODE_CACHE_ENTRIES = 300_000;
 
 export interface NewRevision {
   spaceId: string;
@@ -39,26 +44,36 @@ export interface NewRevision {
 export class ContentStore {
   private readonly links: RevisionLinkIndexer;
   private readonly cache = new RevisionCache(REVISION_CACHE_PAGES);
+  private readonly nodes = new PageNodeCache(PAGE_NODE_CACHE_ENTRIES);
+  /** Pages by id of revisions used as an encoder's base (built once per revision read). */
+  private readonly pagesByIdOf = new WeakMap<readonly PageNode[], ReadonlyMap<string, PageNode>>();
 
   constructor(
     private readonly revisions: RevisionsRepository,
     private readonly documents: DocumentsRepository,
+    private readonly pageNodes: PageNodesRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly transactions: Transactions,
     dataSource: DataSource,
     urls: Urls,
   ) {
-    this.links = new RevisionLinkIndexer(new LinksRepository(dataSource), revisions, documents, urls.app(''));
+    this.links = new RevisionLinkIndexer(new LinksRepository(dataSource), documents, urls.app(''));
   }
 
   /**
    * Stores a revision, the bodies it brings and its link data (every link of every page, with
-   * its status; see RevisionLinkIndexer), together.
+   * its status; see RevisionLinkIndexer), together. The page tree is written as nodes
+   * (page-nodes.ts): only the pages that differ from what is stored, with their chunks and
+   * ancestors, are new rows.
    */
   async commit(input: NewRevision, tx?: Tx): Promise<Revision> {
     if (!tx) return this.transactions.run((own) => this.commit(input, own));
     const now = this.clock.now();
-    await this.documents.insertMany(input.documents, now, tx);
+    const baseId = input.linkBase ?? input.parents[0] ?? null;
+    const base = baseId ? await this.get(baseId, tx) : null;
+    const encoder = new PageTreeEncoder(this.nodes, () => (base ? this.pagesById(base.content.pages) : null));
+    const pageChunks = encoder.list(input.content.pages);
+    const { pages: _pages, ...rest } = input.content;
     const revision: Revision = {
       id: input.id ?? newId(),
       spaceId: input.spaceId,
@@ -68,8 +83,15 @@ export class ContentStore {
       createdBy: input.createdBy,
       createdAt: now,
     };
-    await this.revisions.insert(revision, tx);
-    await this.links.index(revision, input.documents, input.linkBase ?? input.parents[0] ?? null, tx);
+    const record: RevisionRecord = { ...revision, content: rest, pageChunks };
+    await this.documents.insertMany(input.documents, now, tx);
+    await this.pageNodes.insertMany(encoder.rows, tx);
+    await this.revisions.insert(record, tx);
+    // A base of the same space has recorded the documents of the pages the encoder did not see anew.
+    const used = base?.spaceId === input.spaceId ? [...encoder.newDocuments] : documentsOf(input.content.pages);
+    used.push(...input.content.reusableContents.map((reusable) => reusable.documentHash));
+    await this.revisions.recordDocuments(input.spaceId, used, tx);
+    await this.links.index(revision, input.documents, base, tx);
     return revision;
   }
 
@@ -108,8 +130,9 @@ export class ContentStore {
 
   /** A copy of a revision's content as the first revision of another space (duplicate). */
   async copyRevision(revisionId: string, options: { id: string; toSpaceId: string; createdBy: string | null }, tx?: Tx): Promise<Revision> {
-    const source = await this.revisions.findById(revisionId, tx);
-    const content = source ? structuredClone(source.content) : emptyContent();
+    const source = await this.get(revisionId, tx);
+    // Revisions are immutable: the copy shares the source's stored page tree.
+    const content = source ? source.content : emptyContent();
     return this.commit(
       {
         id: options.id,
@@ -127,12 +150,14 @@ export class ContentStore {
 
   /** A revision (frozen: copy what you want to change). */
   async get(revisionId: string, tx?: Tx): Promise<Revision | null> {
-    // Inside a transaction the revision may be uncommitted: read it, but do not remember it.
-    if (tx) return this.revisions.findById(revisionId, tx);
+    // A cached revision is a committed one. Inside a transaction the revision may be
+    // uncommitted: read it, but do not remember it.
     const cached = this.cache.get(revisionId);
     if (cached) return cached;
-    const found = await this.revisions.findById(revisionId);
-    return found ? this.cache.put(found) : null;
+    const found = await this.revisions.findById(revisionId, tx);
+    if (!found) return null;
+    const revision = await this.materialize(found, tx);
+    return tx ? revision : this.cache.put(revision);
   }
 
   /** Who authored the revisions of a line (from `from` back along first parents, `stopAt` excluded), and how many. */
@@ -142,8 +167,7 @@ export class ContentStore {
 
   /** A revision of that space only (ids from paths must not reach another space's content). */
   async getInSpace(spaceId: string, revisionId: string, tx?: Tx): Promise<Revision | null> {
-    if (tx) return this.revisions.findInSpace(spaceId, revisionId, tx);
-    const revision = await this.get(revisionId);
+    const revision = await this.get(revisionId, tx);
     return revision && revision.spaceId === spaceId ? revision : null;
   }
 
@@ -160,6 +184,41 @@ export class ContentStore {
   loadDocuments(hashes: string[], tx?: Tx): Promise<Map<string, string>> {
     return this.documents.findMany(hashes, tx);
   }
+
+  private async materialize(record: RevisionRecord, tx?: Tx): Promise<Revision> {
+    const pages = await this.nodes.load(record.pageChunks, (addresses) => this.pageNodes.findMany(addresses, tx), !tx);
+    const { pageChunks: _chunks, ...rest } = record;
+    return { ...rest, content: { ...emptyContent(), ...record.content, pages } };
+  }
+
+  private pagesById(pages: readonly PageNode[]): ReadonlyMap<string, PageNode> {
+    let byId = this.pagesByIdOf.get(pages);
+    if (!byId) {
+      const map = new Map<string, PageNode>();
+      const visit = (nodes: readonly PageNode[]) => {
+        for (const node of nodes) {
+          map.set(node.id, node);
+          visit(node.pages);
+        }
+      };
+      visit(pages);
+      byId = map;
+      if (Object.isFrozen(pages)) this.pagesByIdOf.set(pages, byId);
+    }
+    return byId;
+  }
+}
+
+function documentsOf(pages: readonly PageNode[]): string[] {
+  const hashes: string[] = [];
+  const visit = (nodes: readonly PageNode[]) => {
+    for (const node of nodes) {
+      if (node.documentHash) hashes.push(node.documentHash);
+      visit(node.pages);
+    }
+  };
+  visit(pages);
+  return hashes;
 }
 
 function referencesDocument(revision: Revision, hash: string): boolean {

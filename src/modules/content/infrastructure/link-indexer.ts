@@ -13,7 +13,6 @@ import {
   samePathIndex,
 } from './link-extraction';
 import { LinksRepository } from './links.repository';
-import { RevisionsRepository } from './revisions.repository';
 
 /**
  * Writes the link data of a new revision, incrementally: pages whose body (or link target) is
@@ -25,15 +24,13 @@ import { RevisionsRepository } from './revisions.repository';
 export class RevisionLinkIndexer {
   constructor(
     private readonly links: LinksRepository,
-    private readonly revisions: RevisionsRepository,
     private readonly documents: DocumentsRepository,
     private readonly appBase: string,
   ) {}
 
-  async index(revision: Revision, newDocuments: ReadonlyMap<string, string>, baseRevisionId: string | null, tx: Tx): Promise<void> {
+  async index(revision: Revision, newDocuments: ReadonlyMap<string, string>, base: Revision | null, tx: Tx): Promise<void> {
     const entries = flattenPages(revision.content.pages);
     const ctx = linkContext(revision.spaceId, revision.content, entries, this.appBase);
-    const base = baseRevisionId ? await this.revisions.findById(baseRevisionId, tx) : null;
 
     let reused: PageEntry[] = [];
     let changed = entries;

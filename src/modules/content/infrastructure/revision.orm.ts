@@ -4,7 +4,8 @@ import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
 import { RevisionContent } from '../domain/revision-content';
 
 /**
- * One immutable revision. The page tree, files and variables are one JSON value; page bodies
+ * One immutable revision. The page tree is stored as shared nodes (page_nodes; the revision names
+ * its top-level chunks), files, variables and reusable contents as one JSON value; page bodies
  * are referenced by hash (documents table), so a new revision copies references, not text.
  */
 @Entity('revisions')
@@ -26,10 +27,17 @@ export class RevisionOrm {
   @Column({ type: 'varchar', length: 16 })
   type: string;
 
-  /** GIN-indexed on `content->'files'` (jsonb_path_ops), so "is this stored file still referenced?" is an index probe. */
+  /**
+   * Files, variables and reusable contents (no pages). GIN-indexed on `content->'files'`
+   * (jsonb_path_ops), so "is this stored file still referenced?" is an index probe.
+   */
   @Index('revisions_files_idx', { synchronize: false })
   @Column({ type: 'jsonb' })
-  content: RevisionContent;
+  content: Omit<RevisionContent, 'pages'>;
+
+  /** The top-level chunks of the page tree (page_nodes addresses). */
+  @Column({ name: 'page_chunks', type: 'varchar', length: 32, array: true, default: () => "'{}'" })
+  pageChunks: string[];
 
   @Column(idColumn({ name: 'created_by', nullable: true }))
   createdBy: string | null;

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { poolRead } from '../../../database/pool-reads';
 import { Tx } from '../../../database/transactions';
+import { NodeAddress } from '../domain/page-nodes';
 import { Revision, RevisionType } from '../domain/revision';
-import { RevisionOrm } from './revision.orm';
+import { RevisionContent } from '../domain/revision-content';
 
 export interface RevisionAuthorTally {
   userId: string;
@@ -12,21 +14,55 @@ export interface RevisionAuthorTally {
   last: Date;
 }
 
+/** A revision as stored: its page tree by the addresses of its top-level chunks. */
+export interface RevisionRecord extends Omit<Revision, 'content'> {
+  content: Omit<RevisionContent, 'pages'>;
+  pageChunks: NodeAddress[];
+}
+
+interface RevisionRow {
+  id: string;
+  space_id: string;
+  parents: string[];
+  type: string;
+  content: Omit<RevisionContent, 'pages'>;
+  page_chunks: string[];
+  created_by: string | null;
+  created_at: Date;
+}
+
+const COLUMNS = 'id, space_id, parents, type, content, page_chunks, created_by, created_at';
+
 @Injectable()
 export class RevisionsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  private repo(tx?: Tx) {
-    return (tx ?? this.dataSource.manager).getRepository(RevisionOrm);
+  async insert(revision: RevisionRecord, tx: Tx): Promise<void> {
+    await tx.query(
+      `INSERT INTO revisions (id, space_id, parents, type, content, page_chunks, created_by, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        revision.id,
+        revision.spaceId,
+        revision.parents,
+        revision.type,
+        JSON.stringify(revision.content),
+        revision.pageChunks,
+        revision.createdBy,
+        revision.createdAt,
+      ],
+    );
   }
 
-  async insert(revision: Revision, tx?: Tx): Promise<void> {
-    await this.repo(tx).insert({ ...revision, content: revision.content as never });
+  async findById(id: string, tx?: Tx): Promise<RevisionRecord | null> {
+    const [row] = await poolRead<RevisionRow>(this.dataSource, `SELECT ${COLUMNS} FROM revisions WHERE id = $1`, [id], tx);
+    return row ? toRecord(row) : null;
   }
 
-  async findById(id: string, tx?: Tx): Promise<Revision | null> {
-    const row = await this.repo(tx).findOneBy({ id });
-    return row ? { ...row, type: row.type as RevisionType } : null;
+  /** A revision of the given space; null when it belongs to another space. */
+  async findInSpace(spaceId: string, id: string, tx?: Tx): Promise<RevisionRecord | null> {
+    const [row] = await poolRead<RevisionRow>(this.dataSource, `SELECT ${COLUMNS} FROM revisions WHERE id = $1 AND space_id = $2`, [id, spaceId], tx);
+    return row ? toRecord(row) : null;
   }
 
   /**
@@ -72,20 +108,31 @@ export class RevisionsRepository {
     return new Set(rows.map((r) => r.key));
   }
 
-  /** A revision of the given space; null when it belongs to another space. */
-  async findInSpace(spaceId: string, id: string, tx?: Tx): Promise<Revision | null> {
-    const row = await this.repo(tx).findOneBy({ id, spaceId });
-    return row ? { ...row, type: row.type as RevisionType } : null;
+  /** Records that a revision of the space uses these documents. */
+  async recordDocuments(spaceId: string, hashes: readonly string[], tx: Tx): Promise<void> {
+    if (hashes.length === 0) return;
+    await tx.query(
+      `INSERT INTO space_documents (space_id, hash) SELECT $1, h FROM unnest($2::char(64)[]) AS h ON CONFLICT DO NOTHING`,
+      [spaceId, [...new Set(hashes)]],
+    );
   }
 
   /** Whether any revision of the space names the document (as a page's or a reusable content's body). */
   async spaceReferencesDocument(spaceId: string, hash: string, tx?: Tx): Promise<boolean> {
-    const rows: unknown[] = await (tx ?? this.dataSource.manager).query(
-      `SELECT 1 FROM revisions
-        WHERE space_id = $1 AND jsonb_path_exists(content, 'lax $.**.documentHash ? (@ == $h)', jsonb_build_object('h', $2::text))
-        LIMIT 1`,
-      [spaceId, hash],
-    );
+    const rows = await poolRead(this.dataSource, 'SELECT 1 FROM space_documents WHERE space_id = $1 AND hash = $2', [spaceId, hash], tx);
     return rows.length > 0;
   }
+}
+
+function toRecord(row: RevisionRow): RevisionRecord {
+  return {
+    id: row.id,
+    spaceId: row.space_id,
+    parents: row.parents,
+    type: row.type as RevisionType,
+    content: row.content,
+    pageChunks: row.page_chunks,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+  };
 }

@@ -1,0 +1,133 @@
+import { NodeAddress, StoredAddresses, StoredNode, StoredPage, isStoredChunk } from '../domain/page-nodes';
+import { PageNode } from '../domain/revision-content';
+
+export type FetchNodes = (addresses: NodeAddress[]) => Promise<Map<NodeAddress, StoredNode>>;
+
+/**
+ * Page trees built from stored nodes, kept in memory by address. A node's address names its
+ * whole subtree and never changes meaning, so a built subtree is shared by every revision that
+ * holds it: reading a revision after a merge fetches and builds only the nodes the merge wrote,
+ * and the rest is the same (frozen) objects the previous revision used. The cache also tells an
+ * encoder which objects are already stored (StoredAddresses), so committing content built from
+ * a read revision hashes only what changed. Bounded by entries, least recently used out.
+ */
+export class PageNodeCache implements StoredAddresses {
+  private readonly pages = new Map<NodeAddress, PageNode>();
+  private readonly chunks = new Map<NodeAddress, readonly PageNode[]>();
+  private readonly pageAddresses = new WeakMap<PageNode, NodeAddress>();
+  private readonly listAddresses = new WeakMap<readonly PageNode[], readonly NodeAddress[]>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  page(node: PageNode): NodeAddress | undefined {
+    return this.pageAddresses.get(node);
+  }
+
+  list(pages: readonly PageNode[]): readonly NodeAddress[] | undefined {
+    return this.listAddresses.get(pages);
+  }
+
+  /**
+   * The page tree under these chunks. `remember: false` inside a transaction, where the nodes
+   * read may be uncommitted: they are built but neither cached nor vouched for as stored.
+   */
+  async load(roots: readonly NodeAddress[], fetch: FetchNodes, remember: boolean): Promise<PageNode[]> {
+    // Cache hits are held here, so an eviction while this load waits cannot take them away.
+    const pages = new Map<NodeAddress, PageNode>();
+    const chunks = new Map<NodeAddress, readonly PageNode[]>();
+    const fetched = new Map<NodeAddress, StoredNode>();
+    const wantChunk = (address: NodeAddress, into: Set<NodeAddress>) => {
+      if (chunks.has(address) || fetched.has(address)) return;
+      const hit = this.touch(this.chunks, address);
+      if (hit) chunks.set(address, hit);
+      else into.add(address);
+    };
+    const wantPage = (address: NodeAddress, into: Set<NodeAddress>) => {
+      if (pages.has(address) || fetched.has(address)) return;
+      const hit = this.touch(this.pages, address);
+      if (hit) pages.set(address, hit);
+      else into.add(address);
+    };
+
+    let wanted = new Set<NodeAddress>();
+    for (const address of roots) wantChunk(address, wanted);
+    while (wanted.size > 0) {
+      const found = await fetch([...wanted]);
+      const next = new Set<NodeAddress>();
+      for (const address of wanted) {
+        const body = found.get(address);
+        if (!body) throw new Error(`page node ${address} is missing from the store`);
+        fetched.set(address, body);
+      }
+      for (const address of wanted) {
+        const body = fetched.get(address)!;
+        if (isStoredChunk(body)) for (const page of body.n) wantPage(page, next);
+        else for (const chunk of body.c) wantChunk(chunk, next);
+      }
+      wanted = next;
+    }
+
+    const buildList = (addresses: readonly NodeAddress[]): PageNode[] => {
+      const list: PageNode[] = [];
+      for (const address of addresses) for (const page of buildChunk(address)) list.push(page);
+      return list;
+    };
+    const buildChunk = (address: NodeAddress): readonly PageNode[] => {
+      const known = chunks.get(address);
+      if (known) return known;
+      const body = fetched.get(address) as { n: NodeAddress[] };
+      const segment = Object.freeze(body.n.map(buildPage));
+      chunks.set(address, segment);
+      if (remember) this.keep(this.chunks, address, segment);
+      return segment;
+    };
+    const buildPage = (address: NodeAddress): PageNode => {
+      const known = pages.get(address);
+      if (known) return known;
+      const body = fetched.get(address) as StoredPage;
+      const children = buildList(body.c);
+      const node = deepFreeze({ ...body.f, pages: children }) as PageNode;
+      pages.set(address, node);
+      if (remember) {
+        this.listAddresses.set(children, body.c);
+        this.pageAddresses.set(node, address);
+        this.keep(this.pages, address, node);
+      }
+      return node;
+    };
+
+    const tree = buildList(roots);
+    Object.freeze(tree);
+    if (remember) this.listAddresses.set(tree, [...roots]);
+    return tree;
+  }
+
+  /** An entry, marked as the most recently used. */
+  private touch<V>(map: Map<NodeAddress, V>, address: NodeAddress): V | undefined {
+    const value = map.get(address);
+    if (value !== undefined) {
+      map.delete(address);
+      map.set(address, value);
+    }
+    return value;
+  }
+
+  private keep<V>(map: Map<NodeAddress, V>, address: NodeAddress, value: V): void {
+    map.set(address, value);
+    let excess = this.pages.size + this.chunks.size - this.maxEntries;
+    while (excess-- > 0) {
+      const from = this.pages.size >= this.chunks.size ? this.pages : this.chunks;
+      const oldest = from.keys().next();
+      if (oldest.done) break;
+      from.delete(oldest.value);
+    }
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value as Record<string, unknown>)) deepFreeze(child);
+  }
+  return value;
+}

@@ -5,6 +5,7 @@ import { Transactions, Tx } from '../../../database/transactions';
 import { documentHash } from '../domain/document-hash';
 import { FIRST_PAGE_TITLE, Revision, RevisionType } from '../domain/revision';
 import { PageTreeEncoder } from '../domain/page-nodes';
+import { PageTreeChange, diffPageTrees } from '../domain/page-tree-diff';
 import { PageNode, RevisionContent, emptyContent } from '../domain/revision-content';
 import { DocumentsRepository } from '../infrastructure/documents.repository';
 import { RevisionLinkIndexer } from '../infrastructure/link-indexer';
@@ -91,7 +92,7 @@ export class ContentStore {
     const used = base?.spaceId === input.spaceId ? [...encoder.newDocuments] : documentsOf(input.content.pages);
     used.push(...input.content.reusableContents.map((reusable) => reusable.documentHash));
     await this.revisions.recordDocuments(input.spaceId, used, tx);
-    await this.links.index(revision, input.documents, base, tx);
+    await this.links.index(revision, input.documents, base ? { revision: base, change: this.changedPages(base, revision) } : null, tx);
     return revision;
   }
 
@@ -179,6 +180,11 @@ export class ContentStore {
   async spaceHasDocument(spaceId: string, hash: string, current: Revision | null): Promise<boolean> {
     if (current && referencesDocument(current, hash)) return true;
     return this.revisions.spaceReferencesDocument(spaceId, hash);
+  }
+
+  /** What changed from one revision's page tree to another's, visiting only where they differ (see diffPageTrees). */
+  changedPages(before: Revision, after: Revision): PageTreeChange {
+    return diffPageTrees(before.content.pages, after.content.pages, this.nodes);
   }
 
   loadDocuments(hashes: string[], tx?: Tx): Promise<Map<string, string>> {

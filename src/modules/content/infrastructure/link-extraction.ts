@@ -1,6 +1,7 @@
 import { extractLinks } from '../domain/markdown';
 import type { ContentRef } from '../domain/markdown';
 import { decodeHref } from '../domain/markdown/refs';
+import { PlacedPage, place } from '../domain/page-tree-diff';
 import { PageNode, RevisionContent } from '../domain/revision-content';
 
 /**
@@ -48,15 +49,8 @@ export interface LinkRow {
 }
 
 /** A page with where it sits in its revision's tree. */
-export interface PageEntry {
-  node: PageNode;
-  /** URL path: slugs of its document ancestors and itself (groups add nothing, as in ContentReader). */
-  path: string;
-  /** The path its ancestors contribute. */
-  parentPath: string;
-  /** The pages enclosing it, outermost first. */
-  ancestors: PageNode[];
-}
+/** A page with its path and ancestors (see PlacedPage). */
+export type PageEntry = PlacedPage;
 
 export interface LinkContext {
   spaceId: string;
@@ -69,30 +63,43 @@ export interface LinkContext {
 }
 
 /** Every page of a tree in document order, with its path and ancestors. */
-export function flattenPages(pages: PageNode[]): PageEntry[] {
+export function flattenPages(pages: readonly PageNode[]): PageEntry[] {
   const entries: PageEntry[] = [];
-  const visit = (nodes: PageNode[], parentPath: string, ancestors: PageNode[]) => {
+  const visit = (nodes: readonly PageNode[], parentPath: string, ancestors: PageNode[]) => {
     for (const node of nodes) {
-      const own = parentPath ? `${parentPath}/${node.slug}` : node.slug;
-      const path = node.kind === 'group' ? node.slug : own;
-      entries.push({ node, path, parentPath, ancestors });
-      visit(node.pages ?? [], node.kind === 'group' ? parentPath : own, [...ancestors, node]);
+      const entry = place(node, parentPath, ancestors);
+      entries.push(entry);
+      visit(node.pages ?? [], node.kind === 'group' ? parentPath : entry.path, [...ancestors, node]);
     }
   };
   visit(pages, '', []);
   return entries;
 }
 
-export function linkContext(spaceId: string, content: RevisionContent, entries: PageEntry[], appBase: string): LinkContext {
-  const pathIndex = new Map<string, string>();
-  for (const entry of entries) {
-    if (entry.node.kind === 'document' && !pathIndex.has(entry.path)) pathIndex.set(entry.path, entry.node.id);
-  }
+/**
+ * What resolving links needs to know about a revision. The page sets are built on first use
+ * (from `entries`, or by flattening the tree), so indexing pages without links never walks a
+ * large tree.
+ */
+export function linkContext(spaceId: string, content: RevisionContent, entries: PageEntry[] | null, appBase: string): LinkContext {
+  let pageIds: Set<string> | undefined;
+  let pathIndex: Map<string, string> | undefined;
+  const all = () => entries ?? (entries = flattenPages(content.pages));
   return {
     spaceId,
-    pageIds: new Set(entries.map((e) => e.node.id)),
+    get pageIds() {
+      return (pageIds ??= new Set(all().map((e) => e.node.id)));
+    },
     fileIds: new Set(content.files.map((f) => f.id)),
-    pathIndex,
+    get pathIndex() {
+      if (!pathIndex) {
+        pathIndex = new Map<string, string>();
+        for (const entry of all()) {
+          if (entry.node.kind === 'document' && !pathIndex.has(entry.path)) pathIndex.set(entry.path, entry.node.id);
+        }
+      }
+      return pathIndex;
+    },
     appBase: appBase.replace(/\/+$/, ''),
   };
 }

@@ -104,6 +104,12 @@ export class LinksRepository {
     );
   }
 
+  /** Whether the revision has any link row (a space without links copies nothing). */
+  async hasRows(revisionId: string, tx?: Tx): Promise<boolean> {
+    const rows: unknown[] = await this.db(tx).query('SELECT 1 FROM revision_links WHERE revision_id = $1 LIMIT 1', [revisionId]);
+    return rows.length > 0;
+  }
+
   /** The relative links of the given pages in a revision. */
   async relativeRows(revisionId: string, pageIds: string[], tx?: Tx): Promise<LinkRow[]> {
     if (pageIds.length === 0) return [];

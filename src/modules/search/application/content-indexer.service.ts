@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
 import { ContentStore } from '../../content/application/content-store.service';
-import { IndexedText, SearchablePage, indexText, searchablePages } from '../domain/page-index';
+import { IndexedText, SearchablePage, indexText, searchablePage, searchablePages } from '../domain/page-index';
 import { textSearchConfig } from '../domain/text-search-config';
 import { IndexState, IndexedPageState, SearchIndexRepository } from '../infrastructure/search-index.repository';
 
@@ -86,19 +86,37 @@ export class ContentIndexer {
     if (state.revisionId === head.revisionId && state.config === config && state.language === head.language) return;
 
     if (state.config !== config) await this.index.reconfigure(spaceId, config, tx);
-    if (state.revisionId !== head.revisionId) await this.indexRevision(spaceId, head.revisionId, config, tx);
+    if (state.revisionId !== head.revisionId) await this.indexRevision(spaceId, state.revisionId, head.revisionId, config, tx);
     const next: IndexState = { revisionId: head.revisionId, language: head.language, config };
     await this.index.saveState(spaceId, next, this.clock.now(), tx);
   }
 
-  private async indexRevision(spaceId: string, revisionId: string, config: string, tx: Tx): Promise<void> {
+  /**
+   * Brings the index from the revision it holds (`indexedRevisionId`) to `revisionId`: only the
+   * pages that differ between the two trees are looked at, or every page when the index holds
+   * no revision of this space.
+   */
+  private async indexRevision(spaceId: string, indexedRevisionId: string | null, revisionId: string, config: string, tx: Tx): Promise<void> {
     const revision = await this.content.get(revisionId, tx);
     if (!revision) return;
-    const pages = searchablePages(revision.content.pages);
-    const indexed = await this.index.pageStates(spaceId, tx);
-
-    const present = new Set(pages.map((p) => p.id));
-    const removed = [...indexed.keys()].filter((id) => !present.has(id));
+    const indexedRevision = indexedRevisionId ? await this.content.getInSpace(spaceId, indexedRevisionId, tx) : null;
+    let pages: SearchablePage[];
+    let indexed: Map<string, IndexedPageState>;
+    let removed: string[];
+    if (indexedRevision) {
+      const change = this.content.changedPages(indexedRevision, revision);
+      pages = change.changed
+        .filter((placed) => placed.node.kind === 'document')
+        .map((placed) => searchablePage(placed.node, placed.path, placed.ancestors.map((ancestor) => ancestor.title)));
+      const noLongerDocuments = change.changed.filter((placed) => placed.node.kind !== 'document').map((placed) => placed.node.id);
+      indexed = await this.index.pageStates(spaceId, tx, [...pages.map((p) => p.id), ...noLongerDocuments]);
+      removed = [...change.removed, ...noLongerDocuments.filter((id) => indexed.has(id))];
+    } else {
+      pages = searchablePages(revision.content.pages);
+      indexed = await this.index.pageStates(spaceId, tx);
+      const present = new Set(pages.map((p) => p.id));
+      removed = [...indexed.keys()].filter((id) => !present.has(id));
+    }
     const changed: SearchablePage[] = [];
     const moved: SearchablePage[] = [];
     for (const page of pages) {

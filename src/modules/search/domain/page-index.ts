@@ -35,22 +35,18 @@ export interface IndexedText {
   sections: IndexedSection[];
 }
 
+/** A document page at its path, under ancestors with these titles. */
+export function searchablePage(node: PageNode, path: string, ancestors: string[]): SearchablePage {
+  return { id: node.id, title: node.title, description: node.description ?? '', documentHash: node.documentHash ?? null, path, ancestors };
+}
+
 /** The document pages of a tree (the only pages with text), with paths and ancestors. */
 export function searchablePages(pages: PageNode[]): SearchablePage[] {
   const out: SearchablePage[] = [];
   const visit = (nodes: PageNode[], parentPath: string, ancestors: string[]) => {
     for (const node of nodes) {
       const own = parentPath ? `${parentPath}/${node.slug}` : node.slug;
-      if (node.kind === 'document') {
-        out.push({
-          id: node.id,
-          title: node.title,
-          description: node.description ?? '',
-          documentHash: node.documentHash ?? null,
-          path: own,
-          ancestors,
-        });
-      }
+      if (node.kind === 'document') out.push(searchablePage(node, own, ancestors));
       visit(node.pages ?? [], node.kind === 'group' ? parentPath : own, [...ancestors, node.title]);
     }
   };

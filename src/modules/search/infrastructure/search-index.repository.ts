@@ -142,11 +142,15 @@ export class SearchIndexRepository {
     ]);
   }
 
-  async pageStates(spaceId: string, tx?: Tx): Promise<Map<string, IndexedPageState>> {
+  /** What the index holds for the space's pages (only these pages when `pageIds` is given). */
+  async pageStates(spaceId: string, tx?: Tx, pageIds?: string[]): Promise<Map<string, IndexedPageState>> {
+    if (pageIds?.length === 0) return new Map();
     const rows: { page_id: string; document_hash: string | null; title: string; description: string; path: string; ancestors: string[] }[] =
-      await this.db(tx).query('SELECT page_id, document_hash, title, description, path, ancestors FROM search_pages WHERE space_id = $1', [
-        spaceId,
-      ]);
+      await this.db(tx).query(
+        `SELECT page_id, document_hash, title, description, path, ancestors FROM search_pages
+          WHERE space_id = $1 ${pageIds ? 'AND page_id = ANY($2::varchar[])' : ''}`,
+        pageIds ? [spaceId, pageIds] : [spaceId],
+      );
     return new Map(
       rows.map((r) => [
         r.page_id,

@@ -1,0 +1,128 @@
+'use strict';
+// Content at scale: spaces of 1,000, 10,000 and 100,000 pages, in one run on one server.
+//  - merge of a change request touching 10 pages, when the space did not move since the change
+//    request was made (fast-forward) and when another change request touching 10 other pages was
+//    merged first (a real three-way merge); p50 per size and the ratio to the 1,000-page space
+//    (targets: 10,000 / 1,000 at most 1.5x, 100,000 / 1,000 at most 2x);
+//  - page tree read (getCurrentRevision) at 10,000 pages (target p50 under 50 ms);
+//  - space search at 100,000 pages (target p95 under 200 ms).
+// Usage: npm run build && npm run bench:scale   (BENCH_SIZES=1000,10000 to skip the largest;
+// BENCH_MERGES, BENCH_READS, BENCH_SEARCHES to tune)
+const { uniqueName, dbUrl, admin, dropDatabase, startApi, removeQueueKeys, ROOT } = require('./lib');
+const { body, seedSpace, seedContext, WORDS } = require('./content-seed');
+
+const DB = uniqueName('scale');
+const SIZES = (process.env.BENCH_SIZES || '1000,10000,100000').split(',').map(Number);
+const MERGES = Number(process.env.BENCH_MERGES || 15);
+const READS = Number(process.env.BENCH_READS || 50);
+const SEARCHES = Number(process.env.BENCH_SEARCHES || 200);
+
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return { p50: at(50), p95: at(95), p99: at(99), n: sorted.length };
+}
+const show = (s) => `p50 ${s.p50.toFixed(1)} ms   p95 ${s.p95.toFixed(1)} ms   p99 ${s.p99.toFixed(1)} ms   (n=${s.n})`;
+
+async function timed(fn) {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+async function main() {
+  await admin(`CREATE DATABASE ${DB}`);
+  process.env.DATABASE_URL = dbUrl(DB);
+  process.env.QUEUE_PREFIX = DB;
+  process.env.LOG_LEVEL = 'warn';
+  process.env.PUBLIC_URL = 'http://localhost';
+
+  const { app, services, user, token, organization } = await seedContext(ROOT);
+  const spaces = [];
+  for (const count of SIZES) {
+    const started = Date.now();
+    const id = await seedSpace(app, services, dbUrl(DB), { orgId: organization.id, userId: user.id, title: `${count} pages`, count });
+    console.log(`seeded ${count.toLocaleString('en')} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    spaces.push({ count, id });
+  }
+  await app.close();
+
+  const server = startApi({});
+  const base = `${await server.url}/v1`;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const call = async (method, route, json) => {
+    const res = await fetch(base + route, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+    const text = await res.text();
+    if (res.status >= 400) throw new Error(`${method} ${route} -> ${res.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  const changeRequest = async (spaceId, pages, round, offset) => {
+    const cr = await call('POST', `/spaces/${spaceId}/change-requests`, { subject: `Edit ${round}` });
+    const changes = Array.from({ length: 10 }, (_, k) => {
+      const i = (round * 37 + offset + k * 101) % pages;
+      return { operation: 'update_page', page: `p${i}`, document: { markdown: body(i) + `\nEdited in round ${round}.\n` } };
+    });
+    await call('POST', `/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes });
+    return cr.id;
+  };
+
+  const results = new Map();
+  try {
+    console.log(`node ${process.version}; ${MERGES} merges of each kind per size, sequential requests`);
+    for (const { count, id } of spaces) {
+      const label = count.toLocaleString('en');
+      // A first round warms the server's caches of this space, as any space in use is.
+      await call('POST', `/spaces/${id}/change-requests/${await changeRequest(id, count, 0, 0)}/merge`);
+      const fastForward = [];
+      const threeWay = [];
+      for (let round = 1; round <= MERGES; round++) {
+        const first = await changeRequest(id, count, round, 0);
+        fastForward.push(await timed(() => call('POST', `/spaces/${id}/change-requests/${first}/merge`)));
+        const a = await changeRequest(id, count, round, 13);
+        const b = await changeRequest(id, count, round, 29);
+        await call('POST', `/spaces/${id}/change-requests/${a}/merge`);
+        threeWay.push(await timed(() => call('POST', `/spaces/${id}/change-requests/${b}/merge`)));
+      }
+      const row = { fastForward: stats(fastForward), threeWay: stats(threeWay) };
+      console.log(`[${label} pages] merge, space unchanged since the CR:   ${show(row.fastForward)}`);
+      console.log(`[${label} pages] merge after another CR was merged:  ${show(row.threeWay)}`);
+
+      const trees = [];
+      for (let r = 0; r < READS; r++) trees.push(await timed(() => call('GET', `/spaces/${id}/content`)));
+      row.tree = stats(trees);
+      console.log(`[${label} pages] page tree read (getCurrentRevision): ${show(row.tree)}`);
+
+      const searches = [];
+      for (let q = 0; q < SEARCHES; q++) {
+        const query = `${WORDS[q % WORDS.length]} ${WORDS[(q * 5 + 1) % WORDS.length]}`;
+        searches.push(await timed(() => call('GET', `/spaces/${id}/search?query=${encodeURIComponent(query)}&limit=20`)));
+      }
+      row.search = stats(searches);
+      console.log(`[${label} pages] space search:                       ${show(row.search)}`);
+      results.set(count, row);
+    }
+
+    const small = results.get(SIZES[0]);
+    console.log('\nsummary (same run, same machine)');
+    for (const count of SIZES.slice(1)) {
+      const row = results.get(count);
+      const target = count >= 100000 ? 2 : 1.5;
+      const ratio = (kind) => (row[kind].p50 / small[kind].p50).toFixed(2);
+      console.log(
+        `  merge p50 ${count.toLocaleString('en')} / ${SIZES[0].toLocaleString('en')} pages: ` +
+          `${ratio('fastForward')}x (space unchanged), ${ratio('threeWay')}x (three-way)   target at most ${target}x`,
+      );
+    }
+    if (results.has(10000)) console.log(`  page tree read p50 at 10,000 pages: ${results.get(10000).tree.p50.toFixed(1)} ms   target under 50 ms`);
+    if (results.has(100000)) console.log(`  space search p95 at 100,000 pages: ${results.get(100000).search.p95.toFixed(1)} ms   target under 200 ms`);
+  } finally {
+    await server.stop();
+    await dropDatabase(DB);
+    await removeQueueKeys(DB);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,142 @@
+import type { StoredAddresses } from './page-nodes';
+import type { PageNode } from './revision-content';
+
+/** A page with its place in a tree. */
+export interface PlacedPage {
+  node: PageNode;
+  /** URL path: slugs of its document ancestors and itself (a group's path is its slug). */
+  path: string;
+  /** The path its ancestors contribute. */
+  parentPath: string;
+  /** The pages enclosing it, outermost first. */
+  ancestors: PageNode[];
+}
+
+export interface PageTreeChange {
+  /**
+   * Pages of the new tree that are new, moved, or differ in their own fields, path or ancestors,
+   * with their place (a superset: a page may be listed whose difference is only below it).
+   */
+  changed: PlacedPage[];
+  /** Ids of `changed` that the old tree did not hold at all. */
+  added: string[];
+  /** Ids of pages of the old tree that the new one does not hold. */
+  removed: string[];
+  /** Whether any page was added, removed, moved or renamed (so some path may have changed). */
+  structural: boolean;
+}
+
+/**
+ * What changed between two page trees, looking only where they differ: subtrees that are the
+ * same object (trees read from the store share their unchanged nodes) or have the same stored
+ * address are skipped without a visit, so the cost follows the change, plus one identity
+ * comparison per sibling along the way.
+ */
+export function diffPageTrees(before: readonly PageNode[], after: readonly PageNode[], stored?: StoredAddresses): PageTreeChange {
+  const changed: PlacedPage[] = [];
+  const reported = new Set<string>();
+  /** Ids reported with their whole subtree, and ids found in both trees. */
+  const inSubtrees = new Set<string>();
+  const matched = new Set<string>();
+  const unmatchedOld: PageNode[] = [];
+  let structural = false;
+
+  const report = (node: PageNode, parentPath: string, ancestors: PageNode[]) => {
+    const placed = place(node, parentPath, ancestors);
+    changed.push(placed);
+    reported.add(node.id);
+    return placed;
+  };
+  const reportSubtree = (node: PageNode, parentPath: string, ancestors: PageNode[]) => {
+    const placed = report(node, parentPath, ancestors);
+    inSubtrees.add(node.id);
+    const inner = [...ancestors, node];
+    for (const child of node.pages) reportSubtree(child, childPath(placed), inner);
+  };
+  const samePage = (a: PageNode, b: PageNode) => {
+    if (a === b) return true;
+    const address = stored?.page(a);
+    return address !== undefined && address === stored?.page(b);
+  };
+
+  const comparePair = (old: PageNode, next: PageNode, parentPath: string, ancestors: PageNode[]) => {
+    matched.add(next.id);
+    if (samePage(old, next)) return;
+    // A new slug, title or kind changes every descendant's path or ancestors.
+    if (old.slug !== next.slug || old.title !== next.title || old.kind !== next.kind) {
+      structural = true;
+      unmatchedOld.push(...old.pages);
+      reportSubtree(next, parentPath, ancestors);
+      return;
+    }
+    const placed = sameOwnFields(old, next) ? place(next, parentPath, ancestors) : report(next, parentPath, ancestors);
+    compareLists(old.pages, next.pages, childPath(placed), [...ancestors, next]);
+  };
+
+  const compareLists = (old: readonly PageNode[], next: readonly PageNode[], parentPath: string, ancestors: PageNode[]) => {
+    if (old === next) return;
+    const oldAddresses = stored?.list(old);
+    if (oldAddresses && sameAddresses(oldAddresses, stored?.list(next))) return;
+    if (old.length === next.length) {
+      let aligned = true;
+      for (let i = 0; i < old.length && aligned; i++) aligned = old[i] === next[i] || old[i].id === next[i].id;
+      if (aligned) {
+        for (let i = 0; i < old.length; i++) comparePair(old[i], next[i], parentPath, ancestors);
+        return;
+      }
+    }
+    // Pages were added, removed or reordered here: match by id.
+    structural = true;
+    const oldById = new Map(old.map((page) => [page.id, page]));
+    const nextIds = new Set(next.map((page) => page.id));
+    for (const page of next) {
+      const previous = oldById.get(page.id);
+      if (previous) comparePair(previous, page, parentPath, ancestors);
+      else reportSubtree(page, parentPath, ancestors);
+    }
+    for (const page of old) if (!nextIds.has(page.id)) unmatchedOld.push(page);
+  };
+
+  compareLists(before, after, '', []);
+
+  const oldIds = new Set<string>();
+  const collect = (node: PageNode) => {
+    oldIds.add(node.id);
+    for (const child of node.pages) collect(child);
+  };
+  for (const node of unmatchedOld) collect(node);
+  return {
+    changed,
+    added: [...inSubtrees].filter((id) => !oldIds.has(id) && !matched.has(id)),
+    removed: [...oldIds].filter((id) => !reported.has(id)),
+    structural,
+  };
+}
+
+/** A page placed under a parent path (groups do not add to their children's paths). */
+export function place(node: PageNode, parentPath: string, ancestors: PageNode[]): PlacedPage {
+  const own = parentPath ? `${parentPath}/${node.slug}` : node.slug;
+  return { node, path: node.kind === 'group' ? node.slug : own, parentPath, ancestors };
+}
+
+function childPath(placed: PlacedPage): string {
+  return placed.node.kind === 'group' ? placed.parentPath : placed.path;
+}
+
+function sameOwnFields(a: PageNode, b: PageNode): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (key === 'pages') continue;
+    const x = (a as unknown as Record<string, unknown>)[key];
+    const y = (b as unknown as Record<string, unknown>)[key];
+    if (x !== y && JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
+}
+
+function sameAddresses(a: readonly string[], b: readonly string[] | undefined): boolean {
+  if (!b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

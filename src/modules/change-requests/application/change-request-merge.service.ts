@@ -9,7 +9,7 @@ import { ContentIndexer } from '../../search/application/content-indexer.service
 import { OrganizationsService } from '../../organizations/application/organizations.service';
 import { SpaceView, SpacesService } from '../../spaces/application/spaces.service';
 import { ChangeRequest, ChangeRequestConflict } from '../domain/change-request';
-import { mergeRevisionContent } from '../domain/merge';
+import { mergeDisjointPageEdits, mergeRevisionContent } from '../domain/merge';
 import { conflictDocument } from '../domain/merge/conflict-document';
 import { resolveConflictsForUpdate } from '../domain/merge/resolve-conflicts';
 import { documentHash } from '../../content/domain/document-hash';
@@ -255,6 +255,13 @@ export class ChangeRequestMergeService {
   }
 
   private async mergeContents(base: Revision, ours: Revision, theirs: Revision, now: Date) {
+    // Most merges bring page edits the other side did not touch: found from the two diffs, without walking every page.
+    const disjoint = mergeDisjointPageEdits(
+      base.content,
+      { content: ours.content, change: this.content.changedPages(base, ours) },
+      { content: theirs.content, change: this.content.changedPages(base, theirs) },
+    );
+    if (disjoint) return { ok: true as const, content: disjoint, newDocuments: new Map<string, string>() };
     const documents = await this.content.loadDocuments(documentsToMerge(base.content, ours.content, theirs.content));
     try {
       return mergeRevisionContent(base.content, ours.content, theirs.content, documents, now.toISOString());

@@ -44,6 +44,9 @@ export const CHUNK_SPREAD = 64;
 /** No chunk is longer (a run of ids that never cut). */
 export const CHUNK_MAX = 256;
 
+/** Pages hashed before an encoder indexes the base revision's pages to compare against (see PageTreeEncoder). */
+const BASE_AFTER_MISSES = 64;
+
 /** 192 bits of SHA-256, base64url: 32 characters. */
 export function nodeAddress(canonical: string): NodeAddress {
   return createHash('sha256').update(canonical, 'utf8').digest('base64url').slice(0, 32);
@@ -95,6 +98,7 @@ export class PageTreeEncoder {
   readonly newDocuments = new Set<string>();
 
   private base: ReadonlyMap<string, PageNode> | null | undefined;
+  private misses = 0;
 
   constructor(
     private readonly stored: StoredAddresses,
@@ -124,7 +128,8 @@ export class PageTreeEncoder {
     const known = this.stored.page(node);
     if (known) return known;
     const children = this.list(node.pages ?? []);
-    if (this.base === undefined) this.base = this.basePages();
+    // A few new pages are cheaper to hash than indexing the base; a copied tree is not.
+    if (this.base === undefined && ++this.misses > BASE_AFTER_MISSES) this.base = this.basePages();
     const previous = this.base?.get(node.id);
     if (previous && previous !== node && sameFields(previous, node)) {
       const previousChildren = this.stored.list(previous.pages);

@@ -35,7 +35,7 @@ export interface PageTreeChange {
 export function diffPageTrees(before: readonly PageNode[], after: readonly PageNode[], stored?: StoredAddresses): PageTreeChange {
   const changed: PlacedPage[] = [];
   const reported = new Set<string>();
-  /** Ids reported with their whole subtree, and ids found in both trees. */
+  /** Ids reported with their whole subtree, and those of them the old tree had at the same place. */
   const inSubtrees = new Set<string>();
   const matched = new Set<string>();
   const unmatchedOld: PageNode[] = [];
@@ -60,11 +60,11 @@ export function diffPageTrees(before: readonly PageNode[], after: readonly PageN
   };
 
   const comparePair = (old: PageNode, next: PageNode, parentPath: string, ancestors: PageNode[]) => {
-    matched.add(next.id);
     if (samePage(old, next)) return;
     // A new slug, title or kind changes every descendant's path or ancestors.
     if (old.slug !== next.slug || old.title !== next.title || old.kind !== next.kind) {
       structural = true;
+      matched.add(next.id);
       unmatchedOld.push(...old.pages);
       reportSubtree(next, parentPath, ancestors);
       return;
@@ -81,7 +81,7 @@ export function diffPageTrees(before: readonly PageNode[], after: readonly PageN
       let aligned = true;
       for (let i = 0; i < old.length && aligned; i++) aligned = old[i] === next[i] || old[i].id === next[i].id;
       if (aligned) {
-        for (let i = 0; i < old.length; i++) comparePair(old[i], next[i], parentPath, ancestors);
+        for (let i = 0; i < old.length; i++) if (old[i] !== next[i]) comparePair(old[i], next[i], parentPath, ancestors);
         return;
       }
     }

@@ -1,0 +1,76 @@
+import type { PageTreeChange } from '../../../content/domain/page-tree-diff';
+import type { PageNode, RevisionContent } from '../../../content/domain/revision-content';
+
+interface Side {
+  content: RevisionContent;
+  change: PageTreeChange;
+}
+
+/**
+ * The three-way merge in the case that needs no page-by-page walk: one side only changed the
+ * fields of some pages in place (no page added, removed, moved, renamed; files, variables and
+ * reusable contents as in the base), and the other side did not touch those pages, their
+ * ancestors' places or names. The result is the other side's tree with those pages' fields
+ * replaced: what mergeRevisionContent gives for such input (a field changed on one side takes
+ * that side's value), found by following the two diffs instead of matching every page.
+ * Untouched subtrees stay the very objects of the other side (their stored addresses are known).
+ *
+ * Returns null when the case does not apply; the caller then runs mergeRevisionContent.
+ */
+export function mergeDisjointPageEdits(base: RevisionContent, ours: Side, theirs: Side): RevisionContent | null {
+  const applies = (edits: Side, onto: Side) => {
+    const { change } = edits;
+    if (change.structural || change.added.length > 0 || change.removed.length > 0) return false;
+    if (!sameNonPageContent(base, edits.content)) return false;
+    const touched = new Set(onto.change.removed);
+    for (const placed of onto.change.changed) touched.add(placed.node.id);
+    // A page the other side left alone also kept its place: moving or renaming an ancestor reports the whole subtree.
+    return change.changed.every((placed) => !touched.has(placed.node.id));
+  };
+  for (const [edits, onto] of [
+    [theirs, ours],
+    [ours, theirs],
+  ]) {
+    if (!applies(edits, onto)) continue;
+    if (edits.change.changed.length === 0) return onto.content;
+    const pages = replaceFields(onto.content.pages, edits.change.changed.map((placed) => ({ chain: placed.ancestors.map((a) => a.id), page: placed.node })), 0);
+    if (pages) return { ...onto.content, pages };
+  }
+  return null;
+}
+
+interface FieldEdit {
+  /** Ids of the page's ancestors, outermost first. */
+  chain: string[];
+  /** The page with its new fields. */
+  page: PageNode;
+}
+
+/** The tree with each edited page's own fields replaced (its children kept), copying only the paths down to them. */
+function replaceFields(list: readonly PageNode[], edits: FieldEdit[], depth: number): PageNode[] | null {
+  const byKey = new Map<string, FieldEdit[]>();
+  for (const edit of edits) {
+    const key = edit.chain[depth] ?? edit.page.id;
+    const group = byKey.get(key);
+    if (group) group.push(edit);
+    else byKey.set(key, [edit]);
+  }
+  const copy = list.slice();
+  for (const [id, group] of byKey) {
+    const index = copy.findIndex((page) => page.id === id);
+    if (index < 0) return null;
+    const node = copy[index];
+    const own = group.find((edit) => edit.chain.length === depth);
+    const deeper = group.filter((edit) => edit.chain.length > depth);
+    const children = deeper.length > 0 ? replaceFields(node.pages, deeper, depth + 1) : node.pages;
+    if (!children) return null;
+    const { pages: _children, ...fields } = own ? own.page : node;
+    copy[index] = { ...fields, pages: children };
+  }
+  return copy;
+}
+
+function sameNonPageContent(a: RevisionContent, b: RevisionContent): boolean {
+  const same = (x: unknown, y: unknown) => x === y || JSON.stringify(x) === JSON.stringify(y);
+  return same(a.files, b.files) && same(a.variables, b.variables) && same(a.reusableContents, b.reusableContents);
+}

@@ -268,56 +268,54 @@ export class ContentReader {
     return nodes.map((node) => this.presentNode(node, parentPath, scope, documents, revision));
   }
 
+  // Built by assignment rather than spreads: a 10,000-page tree is presented per read.
   private presentNode(node: PageNode, parentPath: string, scope: ContentScope, documents: Map<string, string>, revision: Revision): PageObject {
-    const base = {
-      id: node.id,
-      title: node.title,
-      ...(node.emoji ? { emoji: node.emoji } : {}),
-      ...(node.icon ? { icon: node.icon } : {}),
-      createdAt: node.createdAt,
-      updatedAt: node.updatedAt,
-    };
+    const page: Record<string, unknown> = { id: node.id, title: node.title };
+    if (node.emoji) page.emoji = node.emoji;
+    if (node.icon) page.icon = node.icon;
+    page.createdAt = node.createdAt;
+    page.updatedAt = node.updatedAt;
     const path = childPath(parentPath, node);
     // Groups do not add to their children's paths (GitBook's sections).
     const children = () => this.presentTree(node.pages, node.kind === 'group' ? parentPath : path, scope, documents, revision);
     switch (node.kind) {
       case 'group':
-        return {
-          ...base,
-          kind: 'group',
-          type: 'group',
-          slug: node.slug,
-          path: node.slug,
-          ...(node.hidden ? { hidden: true } : {}),
-          pages: children(),
-        };
+        page.kind = 'group';
+        page.type = 'group';
+        page.slug = node.slug;
+        page.path = node.slug;
+        if (node.hidden) page.hidden = true;
+        page.pages = children();
+        break;
       case 'link':
-        return {
-          ...base,
-          kind: 'link',
-          type: 'link',
-          target: node.target ?? { kind: 'url', url: '' },
-          ...this.linkHref(node, scope, revision),
-          ...(node.hidden ? { hidden: true } : {}),
-        };
+        page.kind = 'link';
+        page.type = 'link';
+        page.target = node.target ?? { kind: 'url', url: '' };
+        Object.assign(page, this.linkHref(node, scope, revision));
+        if (node.hidden) page.hidden = true;
+        break;
       case 'computed':
-        return { ...base, type: 'computed', computed: presentComputedSource(node.computed), slug: node.slug, path, ...(node.hidden ? { hidden: true } : {}), pages: [] };
+        page.type = 'computed';
+        page.computed = presentComputedSource(node.computed);
+        page.slug = node.slug;
+        page.path = path;
+        if (node.hidden) page.hidden = true;
+        page.pages = [];
+        break;
       default:
-        return {
-          ...base,
-          kind: 'sheet',
-          type: 'document',
-          markdown: this.markdown(node, documents.get(node.documentHash ?? '') ?? ''),
-          ...(node.documentHash ? { documentId: node.documentHash } : {}),
-          urls: { app: this.appUrl(scope, undefined, path) },
-          slug: node.slug,
-          path,
-          ...(node.description ? { description: node.description } : {}),
-          layout: layoutOf(node),
-          ...(node.hidden ? { hidden: true } : {}),
-          pages: children(),
-        };
+        page.kind = 'sheet';
+        page.type = 'document';
+        page.markdown = this.markdown(node, documents.get(node.documentHash ?? '') ?? '');
+        if (node.documentHash) page.documentId = node.documentHash;
+        page.urls = { app: this.appUrl(scope, undefined, path) };
+        page.slug = node.slug;
+        page.path = path;
+        if (node.description) page.description = node.description;
+        page.layout = layoutOf(node);
+        if (node.hidden) page.hidden = true;
+        page.pages = children();
     }
+    return page as PageObject;
   }
 
   private linkHref(node: PageNode, scope: ContentScope, revision: Revision): { href?: string } {

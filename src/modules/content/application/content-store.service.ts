@@ -12,6 +12,7 @@ import { RevisionLinkIndexer } from '../infrastructure/link-indexer';
 import { LinksRepository } from '../infrastructure/links.repository';
 import { PageNodesRepository } from '../infrastructure/page-nodes.repository';
 import { RevisionAuthorTally, RevisionRecord, RevisionsRepository } from '../infrastructure/revisions.repository';
+import { DocumentCache } from './document-cache';
 import { PageNodeCache } from './page-node-cache';
 import { RevisionCache } from './revision-cache';
 
@@ -19,6 +20,8 @@ import { RevisionCache } from './revision-cache';
 const REVISION_CACHE_PAGES = 200_000;
 /** Page nodes and chunks kept in memory per process, by address. */
 const PAGE_NODE_CACHE_ENTRIES = 300_000;
+/** Characters of page bodies kept in memory per process, by hash. */
+const DOCUMENT_CACHE_CHARS = 64_000_000;
 
 export interface NewRevision {
   spaceId: string;
@@ -46,6 +49,8 @@ export class ContentStore {
   private readonly links: RevisionLinkIndexer;
   private readonly cache = new RevisionCache(REVISION_CACHE_PAGES);
   private readonly nodes = new PageNodeCache(PAGE_NODE_CACHE_ENTRIES);
+  private readonly documentCache = new DocumentCache(DOCUMENT_CACHE_CHARS);
+  private readonly committedByTx = new WeakMap<Tx, Map<string, Revision>>();
   /** Pages by id of revisions used as an encoder's base (built once per revision read). */
   private readonly pagesByIdOf = new WeakMap<readonly PageNode[], ReadonlyMap<string, PageNode>>();
 
@@ -93,6 +98,7 @@ export class ContentStore {
     used.push(...input.content.reusableContents.map((reusable) => reusable.documentHash));
     await this.revisions.recordDocuments(input.spaceId, used, tx);
     await this.links.index(revision, input.documents, base ? { revision: base, change: this.changedPages(base, revision) } : null, tx);
+    this.committedIn(tx).set(revision.id, revision);
     return revision;
   }
 
@@ -153,7 +159,7 @@ export class ContentStore {
   async get(revisionId: string, tx?: Tx): Promise<Revision | null> {
     // A cached revision is a committed one. Inside a transaction the revision may be
     // uncommitted: read it, but do not remember it.
-    const cached = this.cache.get(revisionId);
+    const cached = this.cache.get(revisionId) ?? (tx && this.committedIn(tx).get(revisionId));
     if (cached) return cached;
     const found = await this.revisions.findById(revisionId, tx);
     if (!found) return null;
@@ -187,14 +193,27 @@ export class ContentStore {
     return diffPageTrees(before.content.pages, after.content.pages, this.nodes);
   }
 
-  loadDocuments(hashes: string[], tx?: Tx): Promise<Map<string, string>> {
-    return this.documents.findMany(hashes, tx);
+  async loadDocuments(hashes: string[], tx?: Tx): Promise<Map<string, string>> {
+    const { found, missing } = this.documentCache.take(hashes);
+    if (missing.length === 0) return found;
+    for (const [hash, text] of await this.documents.findMany(missing, tx)) {
+      this.documentCache.put(hash, text);
+      found.set(hash, text);
+    }
+    return found;
   }
 
   private async materialize(record: RevisionRecord, tx?: Tx): Promise<Revision> {
     const pages = await this.nodes.load(record.pageChunks, (addresses) => this.pageNodes.findMany(addresses, tx), !tx);
     const { pageChunks: _chunks, ...rest } = record;
     return { ...rest, content: { ...emptyContent(), ...record.content, pages } };
+  }
+
+  /** Revisions committed in a transaction, for reads later in the same transaction (the search index's). */
+  private committedIn(tx: Tx): Map<string, Revision> {
+    let revisions = this.committedByTx.get(tx);
+    if (!revisions) this.committedByTx.set(tx, (revisions = new Map()));
+    return revisions;
   }
 
   private pagesById(pages: readonly PageNode[]): ReadonlyMap<string, PageNode> {

@@ -16,6 +16,8 @@ export class PageNodeCache implements StoredAddresses {
   private readonly chunks = new Map<NodeAddress, readonly PageNode[]>();
   private readonly pageAddresses = new WeakMap<PageNode, NodeAddress>();
   private readonly listAddresses = new WeakMap<readonly PageNode[], readonly NodeAddress[]>();
+  /** Stored chunks by their first page (the same object), to recognise a chunk in a list built from read pages. */
+  private readonly chunkStarts = new WeakMap<PageNode, { address: NodeAddress; segment: readonly PageNode[] }>();
 
   constructor(private readonly maxEntries: number) {}
 
@@ -25,6 +27,14 @@ export class PageNodeCache implements StoredAddresses {
 
   list(pages: readonly PageNode[]): readonly NodeAddress[] | undefined {
     return this.listAddresses.get(pages);
+  }
+
+  chunk(pages: readonly PageNode[]): NodeAddress | undefined {
+    if (pages.length === 0) return undefined;
+    const known = this.chunkStarts.get(pages[0]);
+    if (!known || known.segment.length !== pages.length) return undefined;
+    for (let i = 1; i < pages.length; i++) if (known.segment[i] !== pages[i]) return undefined;
+    return known.address;
   }
 
   /**
@@ -78,7 +88,10 @@ export class PageNodeCache implements StoredAddresses {
       const body = fetched.get(address) as { n: NodeAddress[] };
       const segment = Object.freeze(body.n.map(buildPage));
       chunks.set(address, segment);
-      if (remember) this.keep(this.chunks, address, segment);
+      if (remember) {
+        this.keep(this.chunks, address, segment);
+        if (segment.length > 0) this.chunkStarts.set(segment[0], { address, segment });
+      }
       return segment;
     };
     const buildPage = (address: NodeAddress): PageNode => {

@@ -83,6 +83,8 @@ export function chunkEnds(ids: readonly string[]): number[] {
 export interface StoredAddresses {
   page(node: PageNode): NodeAddress | undefined;
   list(pages: readonly PageNode[]): readonly NodeAddress[] | undefined;
+  /** The stored chunk holding exactly these pages (the same objects, in order), if known. */
+  chunk?(pages: readonly PageNode[]): NodeAddress | undefined;
 }
 
 /**
@@ -115,10 +117,15 @@ export class PageTreeEncoder {
     const chunks: NodeAddress[] = [];
     let start = 0;
     for (const end of chunkEnds(pages.map((page) => page.id))) {
-      const chunk: StoredChunk = { n: addresses.slice(start, end) };
-      const address = nodeAddress(`chunk:${JSON.stringify(chunk)}`);
-      if (!this.rows.has(address)) this.rows.set(address, chunk);
-      chunks.push(address);
+      // A run of pages read from the store as one chunk is that chunk: no hashing, no row.
+      const known = this.stored.chunk?.(pages.slice(start, end));
+      if (known) chunks.push(known);
+      else {
+        const chunk: StoredChunk = { n: addresses.slice(start, end) };
+        const address = nodeAddress(`chunk:${JSON.stringify(chunk)}`);
+        if (!this.rows.has(address)) this.rows.set(address, chunk);
+        chunks.push(address);
+      }
       start = end;
     }
     return chunks;

@@ -1,22 +1,21 @@
 import { TestApp, TestUser } from '@app/testing';
+import { ContentStore } from '../src/modules/content/application/content-store.service';
 
 /** Helpers of the comments tests. */
 
 /** The ids of the pages of the space's current revision, depth first. */
 export async function spacePageIds(t: TestApp, spaceId: string): Promise<string[]> {
-  const rows: { content: { pages: PageLike[] } }[] = await t.dataSource.query(
-    'SELECT r.content FROM revisions r JOIN spaces s ON s.revision_id = r.id WHERE s.id = $1',
-    [spaceId],
-  );
-  return flatten(rows[0].content.pages);
+  const [space] = await t.dataSource.query('SELECT revision_id FROM spaces WHERE id = $1', [spaceId]);
+  const revision = await t.get<ContentStore>(ContentStore).get(space.revision_id);
+  return flatten(revision?.content.pages ?? []);
 }
 
 interface PageLike {
   id: string;
-  pages?: PageLike[];
+  pages?: readonly PageLike[];
 }
 
-function flatten(pages: PageLike[]): string[] {
+function flatten(pages: readonly PageLike[]): string[] {
   return pages.flatMap((p) => [p.id, ...flatten(p.pages ?? [])]);
 }
 
@@ -56,19 +55,22 @@ export async function postComment(user: TestUser, path: string, body: Record<str
  * would) and returns the new page's id. Used where the authoring API is not the subject.
  */
 export async function addPageToChangeRequest(t: TestApp, spaceId: string, changeRequestId: string): Promise<string> {
-  const [head] = await t.dataSource.query('SELECT r.id, r.content FROM revisions r JOIN change_requests c ON c.revision = r.id WHERE c.id = $1', [
-    changeRequestId,
-  ]);
+  const [row] = await t.dataSource.query('SELECT revision FROM change_requests WHERE id = $1', [changeRequestId]);
+  const store = t.get<ContentStore>(ContentStore);
+  const head = (await store.get(row.revision))!;
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const pageId = `p${suffix}`;
-  const revisionId = `r${suffix}`;
   const now = t.clock.now().toISOString();
-  const content = structuredClone(head.content);
-  content.pages.push({ id: pageId, kind: 'group', title: 'Only in the change request', slug: `only-${suffix}`, createdAt: now, updatedAt: now, pages: [] });
-  await t.dataSource.query(
-    `INSERT INTO revisions (id, space_id, parents, type, content, created_by, created_at) VALUES ($1, $2, $3, 'edits', $4, NULL, $5)`,
-    [revisionId, spaceId, [head.id], JSON.stringify(content), now],
-  );
-  await t.dataSource.query('UPDATE change_requests SET revision = $2 WHERE id = $1', [changeRequestId, revisionId]);
+  const page = { id: pageId, kind: 'group' as const, title: 'Only in the change request', slug: `only-${suffix}`, createdAt: now, updatedAt: now, pages: [] };
+  const revision = await store.commit({
+    id: `r${suffix}`,
+    spaceId,
+    parents: [head.id],
+    type: 'edits',
+    content: { ...head.content, pages: [...head.content.pages, page] },
+    documents: new Map(),
+    createdBy: null,
+  });
+  await t.dataSource.query('UPDATE change_requests SET revision = $2 WHERE id = $1', [changeRequestId, revision.id]);
   return pageId;
 }

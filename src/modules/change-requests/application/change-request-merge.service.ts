@@ -260,6 +260,7 @@ export class ChangeRequestMergeService {
       base.content,
       { content: ours.content, change: this.content.changedPages(base, ours) },
       { content: theirs.content, change: this.content.changedPages(base, theirs) },
+      this.content.listSegments,
     );
     if (disjoint) return { ok: true as const, content: disjoint, newDocuments: new Map<string, string>() };
     const documents = await this.content.loadDocuments(documentsToMerge(base.content, ours.content, theirs.content));

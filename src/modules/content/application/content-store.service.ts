@@ -4,7 +4,7 @@ import { CLOCK, Clock, Urls, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
 import { documentHash } from '../domain/document-hash';
 import { FIRST_PAGE_TITLE, Revision, RevisionType } from '../domain/revision';
-import { PageTreeEncoder } from '../domain/page-nodes';
+import { ListSegments, PageTreeEncoder } from '../domain/page-nodes';
 import { PageTreeChange, diffPageTrees } from '../domain/page-tree-diff';
 import { PageNode, RevisionContent, emptyContent } from '../domain/revision-content';
 import { DocumentsRepository } from '../infrastructure/documents.repository';
@@ -16,10 +16,12 @@ import { DocumentCache } from './document-cache';
 import { PageNodeCache } from './page-node-cache';
 import { RevisionCache } from './revision-cache';
 
-/** Pages of recently read revisions kept in memory per process (their nodes are shared). */
-const REVISION_CACHE_PAGES = 200_000;
+/** Top-level pages of recently read revisions kept in memory per process (the nodes below are shared). */
+const REVISION_CACHE_PAGES = 2_000_000;
 /** Page nodes and chunks kept in memory per process, by address. */
 const PAGE_NODE_CACHE_ENTRIES = 300_000;
+/** New pages a committed tree may hold and still be kept in memory as if read back. */
+const ADOPT_AT_MOST = 256;
 /** Characters of page bodies kept in memory per process, by hash. */
 const DOCUMENT_CACHE_CHARS = 64_000_000;
 
@@ -47,7 +49,8 @@ export interface NewRevision {
 @Injectable()
 export class ContentStore {
   private readonly links: RevisionLinkIndexer;
-  private readonly cache = new RevisionCache(REVISION_CACHE_PAGES);
+  // Pages below the top level are shared nodes (held by the node cache); what a revision adds is its top-level list.
+  private readonly cache = new RevisionCache(REVISION_CACHE_PAGES, (revision) => revision.content.pages.length + 1);
   private readonly nodes = new PageNodeCache(PAGE_NODE_CACHE_ENTRIES);
   private readonly documentCache = new DocumentCache(DOCUMENT_CACHE_CHARS);
   private readonly committedByTx = new WeakMap<Tx, Map<string, Revision>>();
@@ -99,6 +102,14 @@ export class ContentStore {
     await this.revisions.recordDocuments(input.spaceId, used, tx);
     await this.links.index(revision, input.documents, base ? { revision: base, change: this.changedPages(base, revision) } : null, tx);
     this.committedIn(tx).set(revision.id, revision);
+    // A tree built mostly from read objects (a merge) is kept as read once committed: the next
+    // request most likely reads it. A tree copied whole (an edit) is read back from the store.
+    if (encoder.encodedPages.size <= ADOPT_AT_MOST) {
+      this.transactions.afterCommit(tx, () => {
+        this.nodes.adopt(encoder);
+        this.cache.put(revision);
+      });
+    }
     return revision;
   }
 
@@ -186,6 +197,11 @@ export class ContentStore {
   async spaceHasDocument(spaceId: string, hash: string, current: Revision | null): Promise<boolean> {
     if (current && referencesDocument(current, hash)) return true;
     return this.revisions.spaceReferencesDocument(spaceId, hash);
+  }
+
+  /** Long sibling lists as runs of pages, for deriving a tree from a read one run by run (see ListSegments). */
+  get listSegments(): ListSegments {
+    return this.nodes;
   }
 
   /** What changed from one revision's page tree to another's, visiting only where they differ (see diffPageTrees). */

@@ -1,4 +1,6 @@
 import { CHUNK_MAX, NodeAddress, PageTreeEncoder, StoredNode, chunkEnds } from '../domain/page-nodes';
+import { diffPageTrees } from '../domain/page-tree-diff';
+import { pageFacts as facts } from '../domain/page-tree.test-helper';
 import { PageNode } from '../domain/revision-content';
 import { PageNodeCache } from './page-node-cache';
 
@@ -87,6 +89,21 @@ describe('page trees as shared nodes', () => {
     expect(again.rows.size).toBe(0);
   });
 
+  it('vouches for a committed tree once told (adopt): it is then known, frozen, and costs nothing to commit again', () => {
+    const cache = new PageNodeCache(10_000);
+    const tree = [page('a', [page('a1')]), ...flat(300)];
+    const encoder = new PageTreeEncoder(cache);
+    const roots = encoder.list(tree);
+    expect(cache.list(tree)).toBeUndefined();
+    cache.adopt(encoder);
+    expect(cache.list(tree)).toEqual(roots);
+    expect(cache.page(tree[0].pages[0])).toBeDefined();
+    expect(Object.isFrozen(tree[0]) && Object.isFrozen(tree)).toBe(true);
+    const again = new PageTreeEncoder(cache);
+    expect(again.list(tree)).toEqual(roots);
+    expect(again.rows.size).toBe(0);
+  });
+
   it('does not vouch for what it read inside a transaction (remember: false)', async () => {
     const store = new MemoryStore();
     const cache = new PageNodeCache(10_000);
@@ -119,3 +136,48 @@ describe('page trees as shared nodes', () => {
 function flatten(pages: readonly PageNode[]): PageNode[] {
   return pages.flatMap((p) => [p, ...flatten(p.pages)]);
 }
+
+describe('diffing trees read from the store (chunk by chunk)', () => {
+  it('finds every change, addition and removal while skipping shared chunks', async () => {
+    const store = new MemoryStore();
+    const cache = new PageNodeCache(100_000);
+    const commit = async (tree: PageNode[]) => {
+      const encoder = new PageTreeEncoder(cache);
+      const roots = encoder.list(tree);
+      store.write(encoder.rows);
+      return cache.load(roots, store.fetch, true);
+    };
+    let before = await commit([...flat(1500), page('parent', flat(300).map((p) => ({ ...p, id: `c${p.id}` })))]);
+    let n = 0;
+    for (let step = 0; step < 40; step++) {
+      const edited = structuredClone(before) as PageNode[];
+      const list = step % 3 === 0 ? edited[edited.length - 1].pages : edited;
+      const at = (step * 7919) % list.length;
+      switch (step % 4) {
+        case 0:
+          list[at] = { ...list[at], documentHash: `x${n++}`.padEnd(64, '0') };
+          break;
+        case 1:
+          list.splice(at, 0, page(`added${n++}`));
+          break;
+        case 2:
+          list.splice(at, 1);
+          break;
+        default:
+          list[at] = { ...list[at], slug: `renamed${n++}` };
+      }
+      const after = await commit(edited);
+      const change = diffPageTrees(before, after, cache);
+      const old = facts(before);
+      const now = facts(after);
+      const changed = new Set(change.changed.map((p) => p.node.id));
+      for (const [id, fact] of now) if (old.get(id) !== fact) expect({ step, id, changed: changed.has(id) }).toEqual({ step, id, changed: true });
+      expect(change.removed.sort()).toEqual([...old.keys()].filter((id) => !now.has(id)).sort());
+      expect(change.added.sort()).toEqual([...now.keys()].filter((id) => !old.has(id)).sort());
+      // Only the chunks around the edit were looked at, not 1,800 pages.
+      expect(change.changed.length).toBeLessThan(CHUNK_MAX + 2);
+      before = after;
+    }
+  });
+});
+

@@ -1,4 +1,4 @@
-import { NodeAddress, StoredAddresses, StoredNode, StoredPage, isStoredChunk } from '../domain/page-nodes';
+import { ListSegments, NodeAddress, StoredAddresses, StoredNode, StoredPage, isStoredChunk } from '../domain/page-nodes';
 import { PageNode } from '../domain/revision-content';
 
 export type FetchNodes = (addresses: NodeAddress[]) => Promise<Map<NodeAddress, StoredNode>>;
@@ -11,11 +11,12 @@ export type FetchNodes = (addresses: NodeAddress[]) => Promise<Map<NodeAddress, 
  * encoder which objects are already stored (StoredAddresses), so committing content built from
  * a read revision hashes only what changed. Bounded by entries, least recently used out.
  */
-export class PageNodeCache implements StoredAddresses {
+export class PageNodeCache implements StoredAddresses, ListSegments {
   private readonly pages = new Map<NodeAddress, PageNode>();
   private readonly chunks = new Map<NodeAddress, readonly PageNode[]>();
   private readonly pageAddresses = new WeakMap<PageNode, NodeAddress>();
   private readonly listAddresses = new WeakMap<readonly PageNode[], readonly NodeAddress[]>();
+  private readonly listSegments = new WeakMap<readonly PageNode[], ReadonlyArray<readonly PageNode[]>>();
   /** Stored chunks by their first page (the same object), to recognise a chunk in a list built from read pages. */
   private readonly chunkStarts = new WeakMap<PageNode, { address: NodeAddress; segment: readonly PageNode[] }>();
 
@@ -29,10 +30,38 @@ export class PageNodeCache implements StoredAddresses {
     return this.listAddresses.get(pages);
   }
 
+  hasChunk(address: NodeAddress): boolean {
+    return this.chunks.has(address);
+  }
+
+  hasPage(address: NodeAddress): boolean {
+    return this.pages.has(address);
+  }
+
+  segments(pages: readonly PageNode[]): ReadonlyArray<readonly PageNode[]> | undefined {
+    return this.listSegments.get(pages);
+  }
+
+  /**
+   * Vouches for what an encoder wrote, once it is committed: its pages and lists become known as
+   * stored (frozen), as if read back, so the committed tree can be cached and built upon.
+   */
+  adopt(encoded: { encodedPages: ReadonlyMap<PageNode, NodeAddress>; encodedLists: ReadonlyMap<readonly PageNode[], NodeAddress[]> }): void {
+    for (const [page, address] of encoded.encodedPages) this.pageAddresses.set(deepFreeze(page), address);
+    for (const [list, addresses] of encoded.encodedLists) this.listAddresses.set(Object.freeze(list), addresses);
+  }
+
+  fromSegments(segments: ReadonlyArray<readonly PageNode[]>): PageNode[] {
+    const list = concatenate(segments);
+    this.listSegments.set(list, Object.freeze([...segments]));
+    return list;
+  }
+
   chunk(pages: readonly PageNode[]): NodeAddress | undefined {
     if (pages.length === 0) return undefined;
     const known = this.chunkStarts.get(pages[0]);
     if (!known || known.segment.length !== pages.length) return undefined;
+    if (known.segment === pages) return known.address;
     for (let i = 1; i < pages.length; i++) if (known.segment[i] !== pages[i]) return undefined;
     return known.address;
   }
@@ -78,8 +107,9 @@ export class PageNodeCache implements StoredAddresses {
     }
 
     const buildList = (addresses: readonly NodeAddress[]): PageNode[] => {
-      const list: PageNode[] = [];
-      for (const address of addresses) for (const page of buildChunk(address)) list.push(page);
+      const segments = addresses.map(buildChunk);
+      const list = concatenate(segments);
+      if (remember && segments.length > 1) this.listSegments.set(list, segments);
       return list;
     };
     const buildChunk = (address: NodeAddress): readonly PageNode[] => {
@@ -135,6 +165,18 @@ export class PageNodeCache implements StoredAddresses {
       from.delete(oldest.value);
     }
   }
+}
+
+/** One array of the runs' pages (one copy into an array of the final size: growing it page by page costs far more). */
+function concatenate(segments: ReadonlyArray<readonly PageNode[]>): PageNode[] {
+  if (segments.length === 1) return [...segments[0]];
+  if (segments.length <= 10_000) return ([] as PageNode[]).concat(...segments);
+  let size = 0;
+  for (const segment of segments) size += segment.length;
+  const list = new Array<PageNode>(size);
+  let at = 0;
+  for (const segment of segments) for (let i = 0; i < segment.length; i++) list[at++] = segment[i];
+  return list;
 }
 
 function deepFreeze<T>(value: T): T {

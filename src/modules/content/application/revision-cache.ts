@@ -12,7 +12,11 @@ export class RevisionCache {
   private readonly entries = new Map<string, { revision: Revision; pages: number }>();
   private pages = 0;
 
-  constructor(private readonly maxPages: number) {}
+  constructor(
+    private readonly maxPages: number,
+    /** What a revision counts against the budget (default: all its pages). */
+    private readonly weigh: (revision: Revision) => number = (revision) => countPages(revision.content.pages) + 1,
+  ) {}
 
   get(id: string): Revision | undefined {
     const entry = this.entries.get(id);
@@ -24,7 +28,7 @@ export class RevisionCache {
 
   /** Keeps the revision (frozen) and returns it. */
   put(revision: Revision): Revision {
-    const pages = countPages(revision.content.pages) + 1;
+    const pages = this.weigh(revision);
     if (pages > this.maxPages || this.entries.has(revision.id)) return deepFreeze(revision);
     deepFreeze(revision);
     this.entries.set(revision.id, { revision, pages });

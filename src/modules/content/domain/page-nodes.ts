@@ -85,6 +85,22 @@ export interface StoredAddresses {
   list(pages: readonly PageNode[]): readonly NodeAddress[] | undefined;
   /** The stored chunk holding exactly these pages (the same objects, in order), if known. */
   chunk?(pages: readonly PageNode[]): NodeAddress | undefined;
+  /** Whether a chunk with this address is known to be stored. */
+  hasChunk?(address: NodeAddress): boolean;
+  /** Whether a page node with this address is known to be stored. */
+  hasPage?(address: NodeAddress): boolean;
+  /**
+   * The runs of pages a list was built from (see ListSegments): the chunks of a list read from
+   * the store, or of a list derived from one. A segment shared by two lists holds the same pages.
+   */
+  segments?(pages: readonly PageNode[]): ReadonlyArray<readonly PageNode[]> | undefined;
+}
+
+/** Long sibling lists as runs of pages (chunks), so a list can be derived from another by replacing a few runs. */
+export interface ListSegments {
+  segments(pages: readonly PageNode[]): ReadonlyArray<readonly PageNode[]> | undefined;
+  /** The list made of these runs, in order (remembered as made of them). */
+  fromSegments(segments: ReadonlyArray<readonly PageNode[]>): PageNode[];
 }
 
 /**
@@ -98,6 +114,9 @@ export class PageTreeEncoder {
   readonly rows = new Map<NodeAddress, StoredNode>();
   /** Document hashes of the pages that were encoded anew (not known from the store or the base). */
   readonly newDocuments = new Set<string>();
+  /** Pages and lists this encoder had to encode (not known as stored), with their addresses. */
+  readonly encodedPages = new Map<PageNode, NodeAddress>();
+  readonly encodedLists = new Map<readonly PageNode[], NodeAddress[]>();
 
   private base: ReadonlyMap<string, PageNode> | null | undefined;
   private misses = 0;
@@ -113,17 +132,31 @@ export class PageTreeEncoder {
     const known = this.stored.list(pages);
     if (known) return [...known];
     if (pages.length === 0) return [];
-    const addresses = pages.map((page) => this.page(page));
+    // A list built from the segments of a read list (see ListSegments) is encoded segment by segment.
+    const segments = this.stored.segments?.(pages);
+    let chunks: NodeAddress[];
+    if (segments) {
+      chunks = [];
+      for (const segment of segments) for (const address of this.chunks(segment)) chunks.push(address);
+    } else chunks = this.chunks(pages);
+    this.encodedLists.set(pages, chunks);
+    return chunks;
+  }
+
+  private chunks(pages: readonly PageNode[]): NodeAddress[] {
+    const whole = this.stored.chunk?.(pages);
+    if (whole) return [whole];
     const chunks: NodeAddress[] = [];
     let start = 0;
     for (const end of chunkEnds(pages.map((page) => page.id))) {
+      const run = pages.slice(start, end);
       // A run of pages read from the store as one chunk is that chunk: no hashing, no row.
-      const known = this.stored.chunk?.(pages.slice(start, end));
+      const known = this.stored.chunk?.(run);
       if (known) chunks.push(known);
       else {
-        const chunk: StoredChunk = { n: addresses.slice(start, end) };
+        const chunk: StoredChunk = { n: run.map((page) => this.page(page)) };
         const address = nodeAddress(`chunk:${JSON.stringify(chunk)}`);
-        if (!this.rows.has(address)) this.rows.set(address, chunk);
+        if (!this.rows.has(address) && !this.stored.hasChunk?.(address)) this.rows.set(address, chunk);
         chunks.push(address);
       }
       start = end;
@@ -141,13 +174,17 @@ export class PageTreeEncoder {
     if (previous && previous !== node && sameFields(previous, node)) {
       const previousChildren = this.stored.list(previous.pages);
       const address = this.stored.page(previous);
-      if (address && previousChildren && sameAddresses(previousChildren, children)) return address;
+      if (address && previousChildren && sameAddresses(previousChildren, children)) {
+        this.encodedPages.set(node, address);
+        return address;
+      }
     }
     const { pages: _children, ...fields } = node;
     const stored: StoredPage = { f: fields, c: children };
     const address = nodeAddress(`page:${JSON.stringify(stored)}`);
-    if (!this.rows.has(address)) this.rows.set(address, stored);
+    if (!this.rows.has(address) && !this.stored.hasPage?.(address)) this.rows.set(address, stored);
     if (node.documentHash) this.newDocuments.add(node.documentHash);
+    this.encodedPages.set(node, address);
     return address;
   }
 }

@@ -1,16 +1,6 @@
-import { diffPageTrees, place } from './page-tree-diff';
+import { diffPageTrees } from './page-tree-diff';
 import { PageNode } from './revision-content';
-
-/** A small deterministic generator, so a failure names a seed that reproduces it. */
-function random(seed: number) {
-  let state = seed >>> 0 || 1;
-  return (n: number) => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) % n;
-  };
-}
+import { pageFacts as facts, seededRandom as random } from './page-tree.test-helper';
 
 const node = (id: string, pages: PageNode[] = [], kind: PageNode['kind'] = 'document'): PageNode => ({
   id,
@@ -22,21 +12,6 @@ const node = (id: string, pages: PageNode[] = [], kind: PageNode['kind'] = 'docu
   updatedAt: 'u',
   pages,
 });
-
-/** Every page with what depends on its place: own fields, path, ancestors' titles. */
-function facts(pages: readonly PageNode[]): Map<string, string> {
-  const out = new Map<string, string>();
-  const visit = (nodes: readonly PageNode[], parentPath: string, ancestors: PageNode[]) => {
-    for (const page of nodes) {
-      const placed = place(page, parentPath, ancestors);
-      const { pages: _children, ...fields } = page;
-      out.set(page.id, JSON.stringify([fields, placed.path, ancestors.map((a) => a.title)]));
-      visit(page.pages, page.kind === 'group' ? parentPath : placed.path, [...ancestors, page]);
-    }
-  };
-  visit(pages, '', []);
-  return out;
-}
 
 /** Copies only the path down to what changes (as trees read from the store share the rest). */
 function edit(tree: PageNode[], next: (n: number) => number, counter: { n: number }): PageNode[] {

@@ -76,7 +76,20 @@ export function diffPageTrees(before: readonly PageNode[], after: readonly PageN
   const compareLists = (old: readonly PageNode[], next: readonly PageNode[], parentPath: string, ancestors: PageNode[]) => {
     if (old === next) return;
     const oldAddresses = stored?.list(old);
-    if (oldAddresses && sameAddresses(oldAddresses, stored?.list(next))) return;
+    const nextAddresses = stored?.list(next);
+    if (oldAddresses && sameAddresses(oldAddresses, nextAddresses)) return;
+    const oldSegments = stored?.segments?.(old);
+    const nextSegments = stored?.segments?.(next);
+    if (oldSegments && nextSegments) {
+      // Lists made of runs (chunks) of pages: a run both share holds the same pages; compare the others only.
+      const inNext = new Set(nextSegments);
+      const inOld = new Set(oldSegments);
+      const common = (segments: ReadonlyArray<readonly PageNode[]>, other: Set<readonly PageNode[]>) => segments.filter((segment) => other.has(segment));
+      if (!sameItems(common(oldSegments, inNext), common(nextSegments, inOld))) structural = true; // runs reordered
+      const oldRest = oldSegments.flatMap((segment) => (inNext.has(segment) ? [] : segment));
+      const nextRest = nextSegments.flatMap((segment) => (inOld.has(segment) ? [] : segment));
+      return compareLists(oldRest, nextRest, parentPath, ancestors);
+    }
     if (old.length === next.length) {
       let aligned = true;
       for (let i = 0; i < old.length && aligned; i++) aligned = old[i] === next[i] || old[i].id === next[i].id;
@@ -136,7 +149,11 @@ function sameOwnFields(a: PageNode, b: PageNode): boolean {
 }
 
 function sameAddresses(a: readonly string[], b: readonly string[] | undefined): boolean {
-  if (!b || a.length !== b.length) return false;
+  return b !== undefined && sameItems(a, b);
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }

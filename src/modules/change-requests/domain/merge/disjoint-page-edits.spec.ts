@@ -2,16 +2,7 @@ import { diffPageTrees } from '../../../content/domain/page-tree-diff';
 import type { PageNode, RevisionContent } from '../../../content/domain/revision-content';
 import { mergeDisjointPageEdits } from './disjoint-page-edits';
 import { mergeRevisionContent } from './merge-revision-content';
-
-function random(seed: number) {
-  let state = seed >>> 0 || 1;
-  return (n: number) => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) % n;
-  };
-}
+import { seededRandom as random } from '../../../content/domain/page-tree.test-helper';
 
 const page = (id: string, pages: PageNode[] = []): PageNode => ({
   id,
@@ -97,6 +88,29 @@ describe('mergeDisjointPageEdits', () => {
       );
       if (!fast) continue;
       applied++;
+      // Run by run (lists made of chunks): the same result.
+      const runs = new WeakMap<readonly PageNode[], ReadonlyArray<readonly PageNode[]>>();
+      const lists = {
+        segments: (list: readonly PageNode[]) => runs.get(list),
+        fromSegments: (segments: ReadonlyArray<readonly PageNode[]>) => {
+          const list = segments.flat();
+          runs.set(list, segments);
+          return list;
+        },
+      };
+      const split = (list: PageNode[]) => {
+        runs.set(list, Array.from({ length: Math.ceil(list.length / 2) }, (_, i) => list.slice(i * 2, i * 2 + 2)));
+        list.forEach((p) => split(p.pages));
+      };
+      split(ours.pages);
+      split(theirs.pages);
+      const byRuns = mergeDisjointPageEdits(
+        base,
+        { content: ours, change: diffPageTrees(base.pages, ours.pages) },
+        { content: theirs, change: diffPageTrees(base.pages, theirs.pages) },
+        lists,
+      );
+      expect({ seed, byRuns: canonical(byRuns) }).toEqual({ seed, byRuns: canonical(fast) });
       const hashes = new Set<string>();
       for (const c of [base, ours, theirs]) for (const { list, index } of all(c.pages)) hashes.add(list[index].documentHash!);
       const full = mergeRevisionContent(base, ours, theirs, new Map([...hashes].map((h) => [h, `text ${h}\n`])), '2026-03-01T00:00:00.000Z');

@@ -1,3 +1,4 @@
+import type { ListSegments } from '../../../content/domain/page-nodes';
 import type { PageTreeChange } from '../../../content/domain/page-tree-diff';
 import type { PageNode, RevisionContent } from '../../../content/domain/revision-content';
 
@@ -15,9 +16,12 @@ interface Side {
  * that side's value), found by following the two diffs instead of matching every page.
  * Untouched subtrees stay the very objects of the other side (their stored addresses are known).
  *
+ * With `lists`, a long sibling list made of runs (chunks) is rebuilt from the runs, replacing only
+ * those holding an edited page, so the result is encoded and compared run by run.
+ *
  * Returns null when the case does not apply; the caller then runs mergeRevisionContent.
  */
-export function mergeDisjointPageEdits(base: RevisionContent, ours: Side, theirs: Side): RevisionContent | null {
+export function mergeDisjointPageEdits(base: RevisionContent, ours: Side, theirs: Side, lists?: ListSegments): RevisionContent | null {
   const applies = (edits: Side, onto: Side) => {
     const { change } = edits;
     if (change.structural || change.added.length > 0 || change.removed.length > 0) return false;
@@ -33,7 +37,7 @@ export function mergeDisjointPageEdits(base: RevisionContent, ours: Side, theirs
   ]) {
     if (!applies(edits, onto)) continue;
     if (edits.change.changed.length === 0) return onto.content;
-    const pages = replaceFields(onto.content.pages, edits.change.changed.map((placed) => ({ chain: placed.ancestors.map((a) => a.id), page: placed.node })), 0);
+    const pages = replaceFields(onto.content.pages, edits.change.changed.map((placed) => ({ chain: placed.ancestors.map((a) => a.id), page: placed.node })), 0, lists);
     if (pages) return { ...onto.content, pages };
   }
   return null;
@@ -47,7 +51,7 @@ interface FieldEdit {
 }
 
 /** The tree with each edited page's own fields replaced (its children kept), copying only the paths down to them. */
-function replaceFields(list: readonly PageNode[], edits: FieldEdit[], depth: number): PageNode[] | null {
+function replaceFields(list: readonly PageNode[], edits: FieldEdit[], depth: number, lists?: ListSegments): PageNode[] | null {
   const byKey = new Map<string, FieldEdit[]>();
   for (const edit of edits) {
     const key = edit.chain[depth] ?? edit.page.id;
@@ -55,17 +59,43 @@ function replaceFields(list: readonly PageNode[], edits: FieldEdit[], depth: num
     if (group) group.push(edit);
     else byKey.set(key, [edit]);
   }
-  const copy = list.slice();
-  for (const [id, group] of byKey) {
-    const index = copy.findIndex((page) => page.id === id);
-    if (index < 0) return null;
-    const node = copy[index];
+  const replace = (node: PageNode): PageNode | null => {
+    const group = byKey.get(node.id)!;
     const own = group.find((edit) => edit.chain.length === depth);
     const deeper = group.filter((edit) => edit.chain.length > depth);
-    const children = deeper.length > 0 ? replaceFields(node.pages, deeper, depth + 1) : node.pages;
+    const children = deeper.length > 0 ? replaceFields(node.pages, deeper, depth + 1, lists) : node.pages;
     if (!children) return null;
     const { pages: _children, ...fields } = own ? own.page : node;
-    copy[index] = { ...fields, pages: children };
+    return { ...fields, pages: children };
+  };
+
+  const segments = lists?.segments(list);
+  if (segments) {
+    const rebuilt = [...segments];
+    let found = 0;
+    for (let s = 0; s < rebuilt.length; s++) {
+      const segment = rebuilt[s];
+      let copy: PageNode[] | null = null;
+      for (let i = 0; i < segment.length; i++) {
+        if (!byKey.has(segment[i].id)) continue;
+        const replaced = replace(segment[i]);
+        if (!replaced) return null;
+        copy ??= [...segment];
+        copy[i] = replaced;
+        found++;
+      }
+      if (copy) rebuilt[s] = copy;
+    }
+    return found === byKey.size ? lists!.fromSegments(rebuilt) : null;
+  }
+
+  const copy = list.slice();
+  for (const id of byKey.keys()) {
+    const index = copy.findIndex((page) => page.id === id);
+    if (index < 0) return null;
+    const replaced = replace(copy[index]);
+    if (!replaced) return null;
+    copy[index] = replaced;
   }
   return copy;
 }

@@ -17,6 +17,7 @@ export class PageNodeCache implements StoredAddresses, ListSegments {
   private readonly pageAddresses = new WeakMap<PageNode, NodeAddress>();
   private readonly listAddresses = new WeakMap<readonly PageNode[], readonly NodeAddress[]>();
   private readonly listSegments = new WeakMap<readonly PageNode[], ReadonlyArray<readonly PageNode[]>>();
+  private readonly segmentOfPage = new WeakMap<PageNode, readonly PageNode[]>();
   /** Stored chunks by their first page (the same object), to recognise a chunk in a list built from read pages. */
   private readonly chunkStarts = new WeakMap<PageNode, { address: NodeAddress; segment: readonly PageNode[] }>();
 
@@ -51,7 +52,12 @@ export class PageNodeCache implements StoredAddresses, ListSegments {
     for (const [list, addresses] of encoded.encodedLists) this.listAddresses.set(Object.freeze(list), addresses);
   }
 
+  segmentOf(page: PageNode): readonly PageNode[] | undefined {
+    return this.segmentOfPage.get(page);
+  }
+
   fromSegments(segments: ReadonlyArray<readonly PageNode[]>): PageNode[] {
+    for (const segment of segments) this.placeIn(segment);
     const list = concatenate(segments);
     this.listSegments.set(list, Object.freeze([...segments]));
     return list;
@@ -121,6 +127,7 @@ export class PageNodeCache implements StoredAddresses, ListSegments {
       if (remember) {
         this.keep(this.chunks, address, segment);
         if (segment.length > 0) this.chunkStarts.set(segment[0], { address, segment });
+        this.placeIn(segment);
       }
       return segment;
     };
@@ -143,6 +150,12 @@ export class PageNodeCache implements StoredAddresses, ListSegments {
     Object.freeze(tree);
     if (remember) this.listAddresses.set(tree, [...roots]);
     return tree;
+  }
+
+  /** Remembers the run each page of a new run is in (a run seen before is skipped after one lookup). */
+  private placeIn(segment: readonly PageNode[]): void {
+    if (segment.length === 0 || this.segmentOfPage.get(segment[0]) === segment) return;
+    for (const page of segment) this.segmentOfPage.set(page, segment);
   }
 
   /** An entry, marked as the most recently used. */

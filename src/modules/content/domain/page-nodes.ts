@@ -101,6 +101,8 @@ export interface ListSegments {
   segments(pages: readonly PageNode[]): ReadonlyArray<readonly PageNode[]> | undefined;
   /** The list made of these runs, in order (remembered as made of them). */
   fromSegments(segments: ReadonlyArray<readonly PageNode[]>): PageNode[];
+  /** The run a page was last placed in (by object), to find it in a long list without a scan. */
+  segmentOf?(page: PageNode): readonly PageNode[] | undefined;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface PageTreeChange {
   removed: string[];
   /** Whether any page was added, removed, moved or renamed (so some path may have changed). */
   structural: boolean;
+  /** For changed pages found at the same place in the old tree: the old page. */
+  before: ReadonlyMap<string, PageNode>;
 }
 
 /**
@@ -39,6 +41,7 @@ export function diffPageTrees(before: readonly PageNode[], after: readonly PageN
   const inSubtrees = new Set<string>();
   const matched = new Set<string>();
   const unmatchedOld: PageNode[] = [];
+  const previous = new Map<string, PageNode>();
   let structural = false;
 
   const report = (node: PageNode, parentPath: string, ancestors: PageNode[]) => {
@@ -69,7 +72,12 @@ export function diffPageTrees(before: readonly PageNode[], after: readonly PageN
       reportSubtree(next, parentPath, ancestors);
       return;
     }
-    const placed = sameOwnFields(old, next) ? place(next, parentPath, ancestors) : report(next, parentPath, ancestors);
+    let placed: PlacedPage;
+    if (sameOwnFields(old, next)) placed = place(next, parentPath, ancestors);
+    else {
+      placed = report(next, parentPath, ancestors);
+      previous.set(next.id, old);
+    }
     compareLists(old.pages, next.pages, childPath(placed), [...ancestors, next]);
   };
 
@@ -123,6 +131,7 @@ export function diffPageTrees(before: readonly PageNode[], after: readonly PageN
     added: [...inSubtrees].filter((id) => !oldIds.has(id) && !matched.has(id)),
     removed: [...oldIds].filter((id) => !reported.has(id)),
     structural,
+    before: previous,
   };
 }
 

@@ -37,7 +37,13 @@ export function mergeDisjointPageEdits(base: RevisionContent, ours: Side, theirs
   ]) {
     if (!applies(edits, onto)) continue;
     if (edits.change.changed.length === 0) return onto.content;
-    const pages = replaceFields(onto.content.pages, edits.change.changed.map((placed) => ({ chain: placed.ancestors.map((a) => a.id), page: placed.node })), 0, lists);
+    const fieldEdits = edits.change.changed.map((placed) => ({
+      chain: placed.ancestors.map((a) => a.id),
+      page: placed.node,
+      // Where to look for each level's page in the other tree: objects both trees may share.
+      probes: [...placed.ancestors, edits.change.before.get(placed.node.id)],
+    }));
+    const pages = replaceFields(onto.content.pages, fieldEdits, 0, lists);
     if (pages) return { ...onto.content, pages };
   }
   return null;
@@ -48,6 +54,8 @@ interface FieldEdit {
   chain: string[];
   /** The page with its new fields. */
   page: PageNode;
+  /** Per level (ancestors, then the page), an object that may be the other tree's page at that level. */
+  probes: Array<PageNode | undefined>;
 }
 
 /** The tree with each edited page's own fields replaced (its children kept), copying only the paths down to them. */
@@ -71,22 +79,35 @@ function replaceFields(list: readonly PageNode[], edits: FieldEdit[], depth: num
 
   const segments = lists?.segments(list);
   if (segments) {
-    const rebuilt = [...segments];
-    let found = 0;
-    for (let s = 0; s < rebuilt.length; s++) {
-      const segment = rebuilt[s];
-      let copy: PageNode[] | null = null;
-      for (let i = 0; i < segment.length; i++) {
-        if (!byKey.has(segment[i].id)) continue;
-        const replaced = replace(segment[i]);
-        if (!replaced) return null;
-        copy ??= [...segment];
-        copy[i] = replaced;
-        found++;
-      }
-      if (copy) rebuilt[s] = copy;
+    // Where each page is: its run found from an object the two trees share, else by a scan.
+    const at = new Map<string, { run: number; index: number }>();
+    let runIndex: Map<readonly PageNode[], number> | undefined;
+    for (const [id, group] of byKey) {
+      const probe = group[0].probes[depth];
+      const run = probe && lists!.segmentOf?.(probe);
+      if (!run) continue;
+      runIndex ??= new Map(segments.map((segment, i) => [segment, i]));
+      const r = runIndex.get(run);
+      const index = r === undefined ? -1 : run.indexOf(probe);
+      if (r !== undefined && index >= 0 && run[index].id === id) at.set(id, { run: r, index });
     }
-    return found === byKey.size ? lists!.fromSegments(rebuilt) : null;
+    for (let r = 0; r < segments.length && at.size < byKey.size; r++) {
+      const segment = segments[r];
+      for (let index = 0; index < segment.length; index++) if (byKey.has(segment[index].id) && !at.has(segment[index].id)) at.set(segment[index].id, { run: r, index });
+    }
+    if (at.size < byKey.size) return null;
+    const rebuilt = [...segments];
+    const copied = new Set<number>();
+    for (const [id, { run, index }] of at) {
+      const replaced = replace(rebuilt[run][index]);
+      if (!replaced || replaced.id !== id) return null;
+      if (!copied.has(run)) {
+        rebuilt[run] = [...rebuilt[run]];
+        copied.add(run);
+      }
+      (rebuilt[run] as PageNode[])[index] = replaced;
+    }
+    return lists!.fromSegments(rebuilt);
   }
 
   const copy = list.slice();

@@ -9,7 +9,7 @@
 // Usage: npm run build && npm run bench:scale   (BENCH_SIZES=1000,10000 to skip the largest;
 // BENCH_MERGES, BENCH_READS, BENCH_SEARCHES to tune)
 const { Client } = require('pg');
-const { uniqueName, dbUrl, admin, dropDatabase, startApi, removeQueueKeys, ROOT } = require('./lib');
+const { uniqueName, dbUrl, admin, dropDatabase, startApi, removeQueueKeys, ROOT, timed, jsonCaller } = require('./lib');
 const { body, seedSpace, seedContext, WORDS } = require('./content-seed');
 
 const DB = uniqueName('scale');
@@ -24,12 +24,6 @@ function stats(samples) {
   return { p50: at(50), p95: at(95), p99: at(99), n: sorted.length };
 }
 const show = (s) => `p50 ${s.p50.toFixed(1)} ms   p95 ${s.p95.toFixed(1)} ms   p99 ${s.p99.toFixed(1)} ms   (n=${s.n})`;
-
-async function timed(fn) {
-  const start = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
 
 async function main() {
   await admin(`CREATE DATABASE ${DB}`);
@@ -54,14 +48,7 @@ async function main() {
   await client.end();
 
   const server = startApi({});
-  const base = `${await server.url}/v1`;
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const call = async (method, route, json) => {
-    const res = await fetch(base + route, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-    const text = await res.text();
-    if (res.status >= 400) throw new Error(`${method} ${route} -> ${res.status} ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : undefined;
-  };
+  const call = jsonCaller(`${await server.url}/v1`, token);
   const changeRequest = async (spaceId, pages, round, offset) => {
     const cr = await call('POST', `/spaces/${spaceId}/change-requests`, { subject: `Edit ${round}` });
     const changes = Array.from({ length: 10 }, (_, k) => {

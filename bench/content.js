@@ -5,7 +5,7 @@
 // Usage: npm run build && npm run bench:content   (BENCH_MERGES, BENCH_READS, BENCH_SEARCHES to tune)
 const path = require('node:path');
 const { Client } = require('pg');
-const { uniqueName, dbUrl, admin, dropDatabase, startApi, removeQueueKeys } = require('./lib');
+const { uniqueName, dbUrl, admin, dropDatabase, startApi, removeQueueKeys, timed, jsonCaller } = require('./lib');
 const { body, seedSpace: seedInto, seedContext, WORDS } = require('./content-seed');
 
 const ROOT = path.join(__dirname, '..');
@@ -21,11 +21,6 @@ function percentiles(samples) {
   return `p50 ${at(50).toFixed(1)} ms   p95 ${at(95).toFixed(1)} ms   p99 ${at(99).toFixed(1)} ms   (n=${sorted.length})`;
 }
 
-async function timed(fn) {
-  const start = process.hrtime.bigint();
-  const result = await fn();
-  return { ms: Number(process.hrtime.bigint() - start) / 1e6, result };
-}
 
 async function main() {
   await admin(`CREATE DATABASE ${DB}`);
@@ -41,14 +36,7 @@ async function main() {
   await app.close();
 
   const server = startApi({});
-  const base = `${await server.url}/v1`;
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const call = async (method, route, json) => {
-    const res = await fetch(base + route, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-    const text = await res.text();
-    if (res.status >= 400) throw new Error(`${method} ${route} -> ${res.status} ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : undefined;
-  };
+  const call = jsonCaller(`${await server.url}/v1`, token);
   try {
     console.log(`node ${process.version}; merges ${MERGES}, reads ${READS}, searches ${SEARCHES} (sequential requests)`);
 
@@ -62,22 +50,22 @@ async function main() {
           return { operation: 'update_page', page: `p${i}`, document: { markdown: body(i) + `\nEdited in round ${m}.\n` } };
         });
         await call('POST', `/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes });
-        merges.push((await timed(() => call('POST', `/spaces/${spaceId}/change-requests/${cr.id}/merge`))).ms);
+        merges.push(await timed(() => call('POST', `/spaces/${spaceId}/change-requests/${cr.id}/merge`)));
       }
       console.log(`[${label} pages] merge of a CR touching 10 pages: ${percentiles(merges)}`);
 
       const reads = [];
-      for (let r = 0; r < READS; r++) reads.push((await timed(() => call('GET', `/spaces/${spaceId}/content/page/p${(r * 13) % pages}`))).ms);
+      for (let r = 0; r < READS; r++) reads.push(await timed(() => call('GET', `/spaces/${spaceId}/content/page/p${(r * 13) % pages}`)));
       console.log(`[${label} pages] page read (document):         ${percentiles(reads)}`);
 
       const lists = [];
-      for (let r = 0; r < Math.max(10, READS / (pages > 1000 ? 30 : 10)); r++) lists.push((await timed(() => call('GET', `/spaces/${spaceId}/content/pages`))).ms);
+      for (let r = 0; r < Math.max(10, READS / (pages > 1000 ? 30 : 10)); r++) lists.push(await timed(() => call('GET', `/spaces/${spaceId}/content/pages`)));
       console.log(`[${label} pages] page list:                    ${percentiles(lists)}`);
 
       const searches = [];
       for (let q = 0; q < SEARCHES; q++) {
         const query = `${WORDS[q % WORDS.length]} ${WORDS[(q * 5 + 1) % WORDS.length]}`;
-        searches.push((await timed(() => call('GET', `/spaces/${spaceId}/search?query=${encodeURIComponent(query)}&limit=20`))).ms);
+        searches.push(await timed(() => call('GET', `/spaces/${spaceId}/search?query=${encodeURIComponent(query)}&limit=20`)));
       }
       console.log(`[${label} pages] space search:                 ${percentiles(searches)}`);
     }

@@ -111,8 +111,26 @@ async function removeQueueKeys(prefix) {
   }
 }
 
+/** Milliseconds `fn` took to settle. */
+async function timed(fn) {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** `call(method, route, json)` against `base` with the bearer token: the parsed JSON answer; throws on 4xx/5xx. */
+function jsonCaller(base, token) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  return async (method, route, json) => {
+    const res = await fetch(base + route, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+    const text = await res.text();
+    if (res.status >= 400) throw new Error(`${method} ${route} -> ${res.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+}
+
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-module.exports = { ROOT, SERVER, REDIS_URL, uniqueName, dbUrl, admin, createMigratedDatabase, dropDatabase, freePort, startApi, removeQueueKeys, percentile };
+module.exports = { ROOT, SERVER, REDIS_URL, uniqueName, dbUrl, admin, createMigratedDatabase, dropDatabase, freePort, startApi, removeQueueKeys, percentile, timed, jsonCaller };

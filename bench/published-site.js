@@ -8,7 +8,7 @@ const { mkdtempSync, writeFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { uniqueName, dbUrl, admin, dropDatabase, startApi, removeQueueKeys } = require('./lib');
+const { uniqueName, dbUrl, admin, dropDatabase, startApi, removeQueueKeys, timed, jsonCaller } = require('./lib');
 const { body, seedSpace, seedContext } = require('./content-seed');
 
 const ROOT = path.join(__dirname, '..');
@@ -30,12 +30,6 @@ function p50(samples) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-async function timed(fn) {
-  const start = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
 async function main() {
   await admin(`CREATE DATABASE ${DB}`);
   process.env.DATABASE_URL = dbUrl(DB);
@@ -52,13 +46,7 @@ async function main() {
 
     server = startApi({});
     const base = await server.url;
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const call = async (method, route, json) => {
-      const res = await fetch(`${base}/v1${route}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-      const text = await res.text();
-      if (res.status >= 400) throw new Error(`${method} ${route} -> ${res.status} ${text.slice(0, 300)}`);
-      return text ? JSON.parse(text) : undefined;
-    };
+    const call = jsonCaller(`${base}/v1`, token);
     const site = await call('POST', `/orgs/${organization.id}/sites`, { title: 'Bench docs', spaces: [spaceId] });
     await call('PATCH', `/orgs/${organization.id}/sites/${site.id}`, { basename: 'bench' });
     await call('POST', `/orgs/${organization.id}/sites/${site.id}/publish`);

@@ -1,3 +1,4 @@
+import { deepFreeze } from '../domain/deep-freeze';
 import { ListSegments, NodeAddress, StoredAddresses, StoredNode, StoredPage, isStoredChunk } from '../domain/page-nodes';
 import { PageNode } from '../domain/revision-content';
 
@@ -190,12 +191,4 @@ function concatenate(segments: ReadonlyArray<readonly PageNode[]>): PageNode[] {
   let at = 0;
   for (const segment of segments) for (let i = 0; i < segment.length; i++) list[at++] = segment[i];
   return list;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value as Record<string, unknown>)) deepFreeze(child);
-  }
-  return value;
 }

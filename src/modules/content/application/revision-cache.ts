@@ -1,3 +1,4 @@
+import { deepFreeze } from '../domain/deep-freeze';
 import { Revision } from '../domain/revision';
 import { PageNode } from '../domain/revision-content';
 
@@ -46,12 +47,4 @@ function countPages(pages: PageNode[]): number {
   let n = 0;
   for (const page of pages) n += 1 + countPages(page.pages);
   return n;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value as Record<string, unknown>)) deepFreeze(child);
-  }
-  return value;
 }

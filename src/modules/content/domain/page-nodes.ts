@@ -121,11 +121,10 @@ export class PageTreeEncoder {
   readonly encodedLists = new Map<readonly PageNode[], NodeAddress[]>();
 
   private base: ReadonlyMap<string, PageNode> | null | undefined;
-  private misses = 0;
 
   constructor(
     private readonly stored: StoredAddresses,
-    /** Pages of the revision this content was derived from, by id (stored pages); asked for on the first page not known. */
+    /** Pages of the revision this content was derived from, by id (stored pages); asked for once BASE_AFTER_MISSES pages had to be encoded. */
     private readonly basePages: () => ReadonlyMap<string, PageNode> | null = () => null,
   ) {}
 
@@ -171,12 +170,12 @@ export class PageTreeEncoder {
     if (known) return known;
     const children = this.list(node.pages ?? []);
     // A few new pages are cheaper to hash than indexing the base; a copied tree is not.
-    if (this.base === undefined && ++this.misses > BASE_AFTER_MISSES) this.base = this.basePages();
+    if (this.base === undefined && this.encodedPages.size >= BASE_AFTER_MISSES) this.base = this.basePages();
     const previous = this.base?.get(node.id);
-    if (previous && previous !== node && sameFields(previous, node)) {
+    if (previous && previous !== node && samePageFields(previous, node)) {
       const previousChildren = this.stored.list(previous.pages);
       const address = this.stored.page(previous);
-      if (address && previousChildren && sameAddresses(previousChildren, children)) {
+      if (address && previousChildren && sameItems(previousChildren, children)) {
         this.encodedPages.set(node, address);
         return address;
       }
@@ -191,8 +190,8 @@ export class PageTreeEncoder {
   }
 }
 
-/** Own fields equal (objects compared by value when they are not the same object). */
-function sameFields(a: PageNode, b: PageNode): boolean {
+/** Own fields (all but `pages`) equal; objects compared by value when they are not the same object. */
+export function samePageFields(a: PageNode, b: PageNode): boolean {
   const keysA = Object.keys(a);
   if (keysA.length !== Object.keys(b).length) return false;
   for (const key of keysA) {
@@ -206,7 +205,8 @@ function sameFields(a: PageNode, b: PageNode): boolean {
   return true;
 }
 
-function sameAddresses(a: readonly NodeAddress[], b: readonly NodeAddress[]): boolean {
+/** The same items in the same order (by identity). */
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

@@ -1,4 +1,4 @@
-import type { StoredAddresses } from './page-nodes';
+import { type StoredAddresses, sameItems, samePageFields } from './page-nodes';
 import type { PageNode } from './revision-content';
 
 /** A page with its place in a tree. */
@@ -73,7 +73,7 @@ export function diffPageTrees(before: readonly PageNode[], after: readonly PageN
       return;
     }
     let placed: PlacedPage;
-    if (sameOwnFields(old, next)) placed = place(next, parentPath, ancestors);
+    if (samePageFields(old, next)) placed = place(next, parentPath, ancestors);
     else {
       placed = report(next, parentPath, ancestors);
       previous.set(next.id, old);
@@ -145,24 +145,6 @@ function childPath(placed: PlacedPage): string {
   return placed.node.kind === 'group' ? placed.parentPath : placed.path;
 }
 
-function sameOwnFields(a: PageNode, b: PageNode): boolean {
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key of keys) {
-    if (key === 'pages') continue;
-    const x = (a as unknown as Record<string, unknown>)[key];
-    const y = (b as unknown as Record<string, unknown>)[key];
-    if (x !== y && JSON.stringify(x) !== JSON.stringify(y)) return false;
-  }
-  return true;
-}
-
 function sameAddresses(a: readonly string[], b: readonly string[] | undefined): boolean {
   return b !== undefined && sameItems(a, b);
-}
-
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

@@ -104,13 +104,6 @@ export function linkContext(spaceId: string, content: RevisionContent, entries: 
   };
 }
 
-/** Whether two path indexes are equal (relative links resolve the same way in both). */
-export function samePathIndex(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [path, id] of a) if (b.get(path) !== id) return false;
-  return true;
-}
-
 /** Whether a page's own links are the same in two revisions (same body, same link target). */
 export function sameLinkSource(a: PageNode, b: PageNode): boolean {
   if (a.kind !== b.kind) return false;

@@ -59,12 +59,6 @@ export class RevisionsRepository {
     return row ? toRecord(row) : null;
   }
 
-  /** A revision of the given space; null when it belongs to another space. */
-  async findInSpace(spaceId: string, id: string, tx?: Tx): Promise<RevisionRecord | null> {
-    const [row] = await poolRead<RevisionRow>(this.dataSource, `SELECT ${COLUMNS} FROM revisions WHERE id = $1 AND space_id = $2`, [id, spaceId], tx);
-    return row ? toRecord(row) : null;
-  }
-
   /**
    * Authors of the revisions from `from` back along first parents, stopping before `stopAt`
    * (excluded) or after `max` steps: one recursive query over the primary key, no content read.

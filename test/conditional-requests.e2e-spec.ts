@@ -96,6 +96,45 @@ describe('conditional requests', () => {
     expect(doc.paths['/spaces/{spaceId}/change-requests/{changeRequestId}/merge'].post.parameters.map((p: any) => p.name)).toContain('If-Match');
   });
 
+  it('content trees: served from the cache of presented trees, tagged by revision and scope, 304 while unchanged', async () => {
+    await commitContent(t, spaceId, [{ id: 'tree-a', title: 'Tree A', slug: 'tree-a', body: 'Alpha' }]);
+    const path = `/v1/spaces/${spaceId}/content`;
+    const first = await http(rita).get(path);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.body).toMatchObject({ object: 'revision', pages: [{ id: 'tree-a', markdown: 'Alpha', urls: { app: expect.stringContaining(`/s/${spaceId}/tree-a`) } }] });
+    const tag = first.headers.etag;
+    expect(tag).toMatch(/^W\/"/);
+    // the second read (from the cache) is the same answer, byte for byte
+    const again = await http(rita).get(path);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.etag).toBe(tag);
+    const notModified = await http(rita).get(path, { 'If-None-Match': tag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.text).toBe('');
+    expect(Object.keys(JSON.parse(first.text))).toEqual(['object', 'id', 'parents', 'type', 'pages', 'files', 'reusableContents', 'variables', 'createdAt', 'urls']);
+
+    // the same revision read as a change request's head: its own URLs, its own tag
+    const cr = (await alice.client.post<any>(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Same tree' })).body;
+    const head = await http(rita).get(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content/pages`);
+    expect(head.body.pages[0].urls.app).toContain(`/s/${spaceId}/~/changes/${cr.number}/tree-a`);
+    expect((await http(rita).get(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content`)).body.id).toBe(first.body.id);
+    expect((await http(rita).get(`/v1/spaces/${spaceId}/content/pages`)).body.pages[0].urls.app).not.toContain('/~/changes/');
+    const pastRevision = await http(rita).get(`/v1/spaces/${spaceId}/revisions/${first.body.id}/pages`);
+    expect(pastRevision.body.pages[0].urls.app).toContain(`/~/revisions/${first.body.id}/tree-a`);
+
+    // a new revision: a new answer and a new tag
+    await commitContent(t, spaceId, [{ id: 'tree-a', title: 'Tree A', slug: 'tree-a', body: 'Alpha, edited' }]);
+    const changed = await http(rita).get(path, { 'If-None-Match': tag });
+    expect(changed.status).toBe(200);
+    expect(changed.body.pages[0].markdown).toBe('Alpha, edited');
+    expect(changed.headers.etag).not.toBe(tag);
+    // HEAD: the headers without the body
+    const headOnly = await request(t.app.getHttpServer()).head(path).set({ authorization: `Bearer ${rita.token}` });
+    expect(headOnly.status).toBe(200);
+    expect(headOnly.headers.etag).toBe(changed.headers.etag);
+  });
+
   it('pages: tagged by what they show, so edits of other pages leave a page 304', async () => {
     await commitContent(t, spaceId, [
       { id: 'one', title: 'One', slug: 'one', body: 'First body' },

@@ -22,3 +22,4 @@ export * from './http/conditional';
 export * from './http/conditional.decorators';
 export * from './html';
 export * from './http/bearer';
+export * from './http/serialized-json';

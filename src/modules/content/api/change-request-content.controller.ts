@@ -1,6 +1,7 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { toEnvelope } from '@app/common';
+import { sendSerializedJson, toEnvelope } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ContentReader } from '../application/content-reader';
@@ -28,9 +29,11 @@ export class ChangeRequestContentController {
     @Param('spaceId') spaceId: string,
     @Param('changeRequestId') changeRequestId: string,
     @Query() _query: ContentFlagsQueryDto,
+    @Req() req: Request,
+    @Res() res: Response,
   ) {
     const { revision, scope } = await this.reads.changeRequestContent(user, spaceId, changeRequestId);
-    return this.reader.revision(revision, scope);
+    sendSerializedJson(req, res, await this.reader.revisionJson(revision, scope));
   }
 
   @Get('pages')
@@ -40,9 +43,11 @@ export class ChangeRequestContentController {
     @Param('spaceId') spaceId: string,
     @Param('changeRequestId') changeRequestId: string,
     @Query() _query: ContentFlagsQueryDto,
+    @Req() req: Request,
+    @Res() res: Response,
   ) {
     const { revision, scope } = await this.reads.changeRequestContent(user, spaceId, changeRequestId);
-    return { pages: await this.reader.pages(revision, scope) };
+    sendSerializedJson(req, res, await this.reader.pagesObjectJson(revision, scope));
   }
 
   @Get('files')

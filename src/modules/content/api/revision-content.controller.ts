@@ -1,6 +1,7 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { toEnvelope } from '@app/common';
+import { sendSerializedJson, toEnvelope } from '@app/common';
 import { ChangeRequestPresenter } from '../../change-requests/api/change-request.presenter';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
@@ -35,9 +36,16 @@ export class RevisionContentController {
 
   @Get()
   @ApiOperation({ operationId: 'getRevisionById', summary: 'A revision of the space', description: REVISION_ACCESS })
-  async revision(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Param('revisionId') revisionId: string, @Query() _query: ContentFlagsQueryDto) {
+  async revision(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('revisionId') revisionId: string,
+    @Query() _query: ContentFlagsQueryDto,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const { revision, scope, mergedFrom } = await this.reads.revisionContent(user, spaceId, revisionId);
-    return this.reader.revision(revision, scope, mergedFrom ? { mergedFrom: this.changeRequests.present(mergedFrom) } : {});
+    sendSerializedJson(req, res, await this.reader.revisionJson(revision, scope, mergedFrom ? { mergedFrom: this.changeRequests.present(mergedFrom) } : {}));
   }
 
   @Get('changes')
@@ -57,9 +65,16 @@ export class RevisionContentController {
 
   @Get('pages')
   @ApiOperation({ operationId: 'listPagesInRevisionById', summary: 'The page tree of the revision', description: REVISION_ACCESS })
-  async pages(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Param('revisionId') revisionId: string, @Query() _query: ContentFlagsQueryDto) {
+  async pages(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('revisionId') revisionId: string,
+    @Query() _query: ContentFlagsQueryDto,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const { revision, scope } = await this.reads.revisionContent(user, spaceId, revisionId);
-    return { pages: await this.reader.pages(revision, scope) };
+    sendSerializedJson(req, res, await this.reader.pagesObjectJson(revision, scope));
   }
 
   @Get('page/:pageId')

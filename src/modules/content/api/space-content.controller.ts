@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { ConditionalRead, answeredNotModified, entityTag, toEnvelope } from '@app/common';
+import type { Request, Response } from 'express';
+import { ConditionalRead, answeredNotModified, entityTag, sendSerializedJson, toEnvelope } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ContentReader } from '../application/content-reader';
@@ -24,16 +24,16 @@ export class SpaceContentController {
 
   @Get()
   @ApiOperation({ operationId: 'getCurrentRevision', summary: "The space's current revision: page tree, files, reusable contents, variables" })
-  async revision(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Query() _query: ContentFlagsQueryDto) {
+  async revision(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Query() _query: ContentFlagsQueryDto, @Req() req: Request, @Res() res: Response) {
     const { revision, scope, mergedFrom } = await this.reads.spaceContent(user, spaceId);
-    return this.reader.revision(revision, scope, mergedFrom ? { mergedFrom: this.changeRequests.present(mergedFrom) } : {});
+    sendSerializedJson(req, res, await this.reader.revisionJson(revision, scope, mergedFrom ? { mergedFrom: this.changeRequests.present(mergedFrom) } : {}));
   }
 
   @Get('pages')
   @ApiOperation({ operationId: 'listPages', summary: 'The page tree of the current revision, each page with its path and markdown' })
-  async pages(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Query() _query: ContentFlagsQueryDto) {
+  async pages(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Query() _query: ContentFlagsQueryDto, @Req() req: Request, @Res() res: Response) {
     const { revision, scope } = await this.reads.spaceContent(user, spaceId);
-    return { pages: await this.reader.pages(revision, scope) };
+    sendSerializedJson(req, res, await this.reader.pagesObjectJson(revision, scope));
   }
 
   @Get('files')

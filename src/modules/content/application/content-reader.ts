@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InvalidError, NotFoundError, Page, PageRequest, Urls, decodeCursor, encodeCursor } from '@app/common';
+import { InvalidError, NotFoundError, Page, PageRequest, SerializedJson, Urls, decodeCursor, encodeCursor } from '@app/common';
 import { markdownToDocument, serializePageMarkdown } from '../domain/markdown';
 import type { JSONDocument, PageFrontMatter } from '../domain/markdown';
 import { Revision } from '../domain/revision';
@@ -7,6 +7,10 @@ import { PageNode, RevisionFile, presentComputedSource } from '../domain/revisio
 import { ContentStore } from './content-store.service';
 import { FilesService } from './files.service';
 import { layoutOf } from '../domain/page-layout';
+import { WeightedLru } from './weighted-lru';
+
+/** Serialized page trees kept per process: about ten 10,000-page trees with their markdown. */
+const PRESENTED_TREE_BYTES = 96 * 1024 * 1024;
 
 /** Whose content is read: a space's current revision, or the head of one of its change requests. */
 export interface ContentScope {
@@ -75,6 +79,12 @@ const CONTRACT_REVISION_TYPES = new Set(['edits', 'merge', 'rollback', 'update',
  */
 @Injectable()
 export class ContentReader {
+  /**
+   * Page trees as answered (the JSON of `pages` for one revision and reading scope), serialized
+   * once: a revision never changes, so a 10,000-page tree read again costs a copy of its bytes.
+   */
+  private readonly presentedTrees = new WeightedLru<Buffer>(PRESENTED_TREE_BYTES, (tree) => tree.length, PRESENTED_TREE_BYTES / 2);
+
   constructor(
     private readonly store: ContentStore,
     private readonly files: FilesService,
@@ -88,32 +98,70 @@ export class ContentReader {
    * presented); without it, it is presented as `edits` too.
    */
   async revision(revision: Revision, scope: ContentScope, options: { mergedFrom?: unknown } = {}): Promise<RevisionObject> {
-    let type: string = CONTRACT_REVISION_TYPES.has(revision.type) ? revision.type : 'edits';
-    if (type === 'merge' && options.mergedFrom === undefined) type = 'edits';
-    const content = revision.content;
-    return {
-      object: 'revision',
-      id: revision.id,
-      parents: revision.parents,
-      type,
-      ...(type === 'merge' ? { mergedFrom: options.mergedFrom } : {}),
-      pages: await this.pages(revision, scope),
-      files: content.files.map((file) => this.file(file)),
-      reusableContents: content.reusableContents.map((reusable) => ({
-        id: reusable.id,
-        title: reusable.title,
-        document: reusable.documentHash,
-      })),
-      variables: { ...content.variables },
-      createdAt: revision.createdAt.toISOString(),
-      urls: { app: this.appUrl(scope, revision.id) },
-    };
+    const { head, tail } = this.revisionParts(revision, scope, options);
+    return { ...head, pages: await this.pages(revision, scope), ...tail };
+  }
+
+  /**
+   * `revision()` as the bytes of its JSON, the page tree served from the cache of presented
+   * trees: what the content reads answer, so a large tree is presented and serialized once per
+   * revision and scope rather than per read.
+   */
+  async revisionJson(revision: Revision, scope: ContentScope, options: { mergedFrom?: unknown } = {}): Promise<SerializedJson> {
+    const parts = this.revisionParts(revision, scope, options);
+    // Keys in the order revision() gives them: the head, the pages, the rest.
+    const head = JSON.stringify(parts.head);
+    const tail = JSON.stringify(parts.tail);
+    const tree = await this.pagesJson(revision, scope);
+    return SerializedJson.of([head.slice(0, -1), ',"pages":', tree.bytes, ',', tail.slice(1)], `${head}${tree.key}${tail}`);
+  }
+
+  /** `{ pages }` (the page tree) as the bytes of its JSON, from the cache of presented trees. */
+  async pagesObjectJson(revision: Revision, scope: ContentScope): Promise<SerializedJson> {
+    const tree = await this.pagesJson(revision, scope);
+    return SerializedJson.of(['{"pages":', tree.bytes, '}'], tree.key);
   }
 
   /** The page tree, with paths, app URLs and each document page's markdown. */
   async pages(revision: Revision, scope: ContentScope): Promise<PageObject[]> {
     const documents = await this.store.loadDocuments(uniqueHashes(revision.content.pages));
     return this.presentTree(revision.content.pages, '', scope, documents, revision);
+  }
+
+  private revisionParts(revision: Revision, scope: ContentScope, options: { mergedFrom?: unknown }) {
+    let type: string = CONTRACT_REVISION_TYPES.has(revision.type) ? revision.type : 'edits';
+    if (type === 'merge' && options.mergedFrom === undefined) type = 'edits';
+    const content = revision.content;
+    return {
+      head: {
+        object: 'revision' as const,
+        id: revision.id,
+        parents: revision.parents,
+        type,
+        ...(type === 'merge' ? { mergedFrom: options.mergedFrom } : {}),
+      },
+      tail: {
+        files: content.files.map((file) => this.file(file)),
+        reusableContents: content.reusableContents.map((reusable) => ({ id: reusable.id, title: reusable.title, document: reusable.documentHash })),
+        variables: { ...content.variables },
+        createdAt: revision.createdAt.toISOString(),
+        urls: { app: this.appUrl(scope, revision.id) },
+      },
+    };
+  }
+
+  /**
+   * The page tree's JSON for this revision and scope, presented and serialized on the first
+   * read. `key` names it: the revision and the app address its pages' URLs are built from.
+   */
+  private async pagesJson(revision: Revision, scope: ContentScope): Promise<{ key: string; bytes: Buffer }> {
+    const key = `${revision.id} ${this.appUrl(scope)}`;
+    let bytes = this.presentedTrees.get(key);
+    if (!bytes) {
+      bytes = Buffer.from(JSON.stringify(await this.pages(revision, scope)));
+      this.presentedTrees.put(key, bytes);
+    }
+    return { key, bytes };
   }
 
   /**

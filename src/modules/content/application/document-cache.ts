@@ -1,3 +1,5 @@
+import { WeightedLru } from './weighted-lru';
+
 /**
  * Page bodies by hash, kept in memory per process. A hash names one text forever (documents
  * are content-addressed), so an entry never goes stale: reading a 10,000-page tree with its
@@ -5,10 +7,11 @@
  * total length of the texts held, least recently used out.
  */
 export class DocumentCache {
-  private readonly texts = new Map<string, string>();
-  private chars = 0;
+  private readonly texts: WeightedLru<string>;
 
-  constructor(private readonly maxChars: number) {}
+  constructor(maxChars: number) {
+    this.texts = new WeightedLru<string>(maxChars, (text) => text.length, maxChars / 16);
+  }
 
   /** The texts held among `hashes`, and the hashes that are not. */
   take(hashes: Iterable<string>): { found: Map<string, string>; missing: string[] } {
@@ -18,23 +21,12 @@ export class DocumentCache {
       if (found.has(hash)) continue;
       const text = this.texts.get(hash);
       if (text === undefined) missing.push(hash);
-      else {
-        this.texts.delete(hash);
-        this.texts.set(hash, text);
-        found.set(hash, text);
-      }
+      else found.set(hash, text);
     }
     return { found, missing };
   }
 
   put(hash: string, text: string): void {
-    if (text.length > this.maxChars / 16 || this.texts.has(hash)) return;
-    this.texts.set(hash, text);
-    this.chars += text.length;
-    for (const [oldest, old] of this.texts) {
-      if (this.chars <= this.maxChars) break;
-      this.texts.delete(oldest);
-      this.chars -= old.length;
-    }
+    this.texts.put(hash, text);
   }
 }

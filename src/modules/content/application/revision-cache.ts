@@ -1,6 +1,7 @@
 import { deepFreeze } from '../domain/deep-freeze';
 import { Revision } from '../domain/revision';
 import { PageNode } from '../domain/revision-content';
+import { WeightedLru } from './weighted-lru';
 
 /**
  * Revisions never change once committed, so reads keep recent ones in memory instead of loading
@@ -10,35 +11,24 @@ import { PageNode } from '../domain/revision-content';
  * recently used first out.
  */
 export class RevisionCache {
-  private readonly entries = new Map<string, { revision: Revision; pages: number }>();
-  private pages = 0;
+  private readonly revisions: WeightedLru<Revision>;
 
   constructor(
-    private readonly maxPages: number,
+    maxPages: number,
     /** What a revision counts against the budget (default: all its pages). */
-    private readonly weigh: (revision: Revision) => number = (revision) => countPages(revision.content.pages) + 1,
-  ) {}
+    weigh: (revision: Revision) => number = (revision) => countPages(revision.content.pages) + 1,
+  ) {
+    this.revisions = new WeightedLru<Revision>(maxPages, weigh);
+  }
 
   get(id: string): Revision | undefined {
-    const entry = this.entries.get(id);
-    if (!entry) return undefined;
-    this.entries.delete(id);
-    this.entries.set(id, entry);
-    return entry.revision;
+    return this.revisions.get(id);
   }
 
   /** Keeps the revision (frozen) and returns it. */
   put(revision: Revision): Revision {
-    const pages = this.weigh(revision);
-    if (pages > this.maxPages || this.entries.has(revision.id)) return deepFreeze(revision);
     deepFreeze(revision);
-    this.entries.set(revision.id, { revision, pages });
-    this.pages += pages;
-    for (const [id, entry] of this.entries) {
-      if (this.pages <= this.maxPages) break;
-      this.entries.delete(id);
-      this.pages -= entry.pages;
-    }
+    this.revisions.put(revision.id, revision);
     return revision;
   }
 }

@@ -11,10 +11,14 @@ import { mountMetrics } from '../metrics/mount-metrics';
 import { mountPublishedSites } from '../modules/published/api/published-site.routes';
 import { mountRateLimits } from '../core/rate-limits/rate-limits';
 import { mountIdempotency } from '../core/idempotency/idempotency';
+import { accessLog } from '../core/logging/access-log';
+import { ROOT_LOGGER } from '../core/logging.module';
 
 /** Everything the HTTP app needs beyond its modules; shared by main.ts and the test app factory. */
 export function configureApi(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
+  // First, so every answer has its request id and its line, whatever answers it.
+  express.use(accessLog(app.get(ROOT_LOGGER)));
   express.disable('x-powered-by');
   express.set('query parser', 'extended');
   applySecurityHeaders(app, config.publicUrl);

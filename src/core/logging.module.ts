@@ -1,39 +1,31 @@
-import { randomUUID } from 'node:crypto';
-import { Module, RequestMethod } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import pino from 'pino';
 import { APP_CONFIG, AppConfig } from '@app/common';
-import { redactUrl } from './logging/redact-url';
+
+/** The process's one pino logger: Nest's logs (through nestjs-pino) and the access log write to it. */
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+
+@Module({
+  providers: [{ provide: ROOT_LOGGER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => pino({ level: config.logLevel }) }],
+  exports: [ROOT_LOGGER],
+})
+class RootLoggerModule {}
 
 /**
- * JSON logs. Each request gets an id (the caller's `X-Request-Id` when it sends a sane one),
- * echoed in the response. Only method, path and status are logged: never headers, bodies or
- * query strings, and the secret segment of credential-bearing paths (file keys, PDF tokens,
- * link-invite ids) is replaced by `[redacted]`, so tokens and credentials cannot end up in logs.
+ * JSON logs. nestjs-pino carries Nest's own logs and registers no request middleware
+ * (`useExisting` with no routes): the access log is ours (logging/access-log.ts, mounted first
+ * by configureApi), one line per request without a child logger per request.
  */
 @Module({
   imports: [
+    RootLoggerModule,
     LoggerModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        // Nest 11 route syntax for "every route" (the library's default '*' is the legacy form).
-        forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-        pinoHttp: {
-          level: config.logLevel,
-          genReqId: (req, res) => {
-            const incoming = req.headers['x-request-id'];
-            const id = typeof incoming === 'string' && /^[\w.-]{1,128}$/.test(incoming) ? incoming : randomUUID();
-            res.setHeader('X-Request-Id', id);
-            return id;
-          },
-          serializers: {
-            req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: redactUrl(req.url) }),
-            res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-          },
-          redact: ['req.headers', 'res.headers'],
-          customProps: () => ({ service: 'api' }),
-        },
-      }),
+      imports: [RootLoggerModule],
+      inject: [ROOT_LOGGER],
+      useFactory: (logger: pino.Logger) => ({ pinoHttp: { logger }, useExisting: true, forRoutes: [] }),
     }),
   ],
+  exports: [RootLoggerModule],
 })
 export class LoggingModule {}

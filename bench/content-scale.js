@@ -4,6 +4,7 @@
 //    request was made (fast-forward) and when another change request touching 10 other pages was
 //    merged first (a real three-way merge); p50 per size and the ratio to the 1,000-page space
 //    (targets: 10,000 / 1,000 at most 1.5x, 100,000 / 1,000 at most 2x);
+//  - the content edit that makes each change request (10 pages updated), p50 per size;
 //  - page tree read (getCurrentRevision) at 10,000 pages (target p50 under 50 ms);
 //  - space search at 100,000 pages (target p95 under 200 ms).
 // Usage: npm run build && npm run bench:scale   (BENCH_SIZES=1000,10000 to skip the largest;
@@ -56,11 +57,12 @@ async function main() {
       const i = (round * 37 + offset + k * 101) % pages;
       return { operation: 'update_page', page: `p${i}`, document: { markdown: body(i) + `\nEdited in round ${round}.\n` } };
     });
-    await call('POST', `/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes });
+    const edit = await timed(() => call('POST', `/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes }));
+    if (round > 0) results.get(pages).edit.push(edit);
     return cr.id;
   };
 
-  const results = new Map(spaces.map(({ count }) => [count, { fastForward: [], threeWay: [] }]));
+  const results = new Map(spaces.map(({ count }) => [count, { fastForward: [], threeWay: [], edit: [] }]));
   try {
     console.log(`node ${process.version}; ${MERGES} merges of each kind per size, sizes interleaved round by round, sequential requests`);
     // A first round warms the server's caches of each space, as any space in use is.
@@ -82,8 +84,10 @@ async function main() {
       const row = results.get(count);
       row.fastForward = stats(row.fastForward);
       row.threeWay = stats(row.threeWay);
+      row.edit = stats(row.edit);
       console.log(`[${label} pages] merge, space unchanged since the CR:   ${show(row.fastForward)}`);
       console.log(`[${label} pages] merge after another CR was merged:  ${show(row.threeWay)}`);
+      console.log(`[${label} pages] content edit of a CR (10 pages):     ${show(row.edit)}`);
 
       // Timed until the last byte is in: what the client does with the megabytes after that (JSON.parse
       // of 8 MB at 10,000 pages) is the client's, and is shown apart. The first read of a revision
@@ -116,7 +120,8 @@ async function main() {
       const ratio = (kind) => (row[kind].p50 / small[kind].p50).toFixed(2);
       console.log(
         `  merge p50 ${count.toLocaleString('en')} / ${SIZES[0].toLocaleString('en')} pages: ` +
-          `${ratio('fastForward')}x (space unchanged), ${ratio('threeWay')}x (three-way)   target at most ${target}x`,
+          `${ratio('fastForward')}x (space unchanged), ${ratio('threeWay')}x (three-way)   target at most ${target}x; ` +
+          `content edit ${ratio('edit')}x`,
       );
     }
     if (results.has(10000)) {

@@ -4,7 +4,7 @@ import { CLOCK, Clock, Urls, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
 import { documentHash } from '../domain/document-hash';
 import { FIRST_PAGE_TITLE, Revision, RevisionType } from '../domain/revision';
-import { ListSegments, PageTreeEncoder } from '../domain/page-nodes';
+import { CHUNK_MAX, ListSegments, PageTreeEncoder } from '../domain/page-nodes';
 import { PageTreeChange, diffPageTrees } from '../domain/page-tree-diff';
 import { PageNode, RevisionContent, emptyContent } from '../domain/revision-content';
 import { DocumentsRepository } from '../infrastructure/documents.repository';
@@ -102,9 +102,11 @@ export class ContentStore {
     await this.revisions.recordDocuments(input.spaceId, used, tx);
     await this.links.index(revision, input.documents, base ? { revision: base, change: this.changedPages(base, revision) } : null, tx);
     this.committedIn(tx).set(revision.id, revision);
-    // A tree built mostly from read objects (a merge) is kept as read once committed: the next
-    // request most likely reads it. A tree copied whole (an edit) is read back from the store.
-    if (encoder.encodedPages.size <= ADOPT_AT_MOST) {
+    // A tree built mostly from read objects (a merge, an edit copied along one path) is kept as
+    // read once committed: the next request most likely reads it. Not when it holds a long list
+    // made as one array (an edit of a long list): read back from the store, that list comes as
+    // runs, which the next diffs and merges compare run by run instead of page by page.
+    if (encoder.encodedPages.size <= ADOPT_AT_MOST && [...encoder.encodedLists.keys()].every((list) => list.length <= CHUNK_MAX || this.nodes.segments(list))) {
       this.transactions.afterCommit(tx, () => {
         this.nodes.adopt(encoder);
         this.cache.put(revision);

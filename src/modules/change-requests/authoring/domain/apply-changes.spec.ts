@@ -4,6 +4,7 @@ import type { PageNode, RevisionContent, RevisionFile } from '../../../content/d
 import { ApplyChangesInput, ApplyChangesResult, applyChanges } from './apply-changes';
 import { ContentChange, parseChange } from './changes';
 import { PageTree } from './page-tree';
+import { deepFreeze } from '../../../content/domain/deep-freeze';
 
 const NOW = '2026-02-01T00:00:00.000Z';
 const THEN = '2026-01-01T00:00:00.000Z';
@@ -42,8 +43,12 @@ function content(specs: Spec[], documents = new Map<string, string>(), files: Re
   return { pages: build(specs, documents), files, variables: {}, reusableContents: [] };
 }
 
-/** Changes as JSON (parsed like a request body), applied to `head`. */
+/**
+ * Changes as JSON (parsed like a request body), applied to `head`. The head is frozen first, as
+ * revisions read from the store are: a batch that tried to change it would throw.
+ */
 function run(head: RevisionContent, raw: unknown[], extra: Partial<ApplyChangesInput> = {}): ApplyChangesResult {
+  deepFreeze(head);
   const changes = raw.map((change, i) => parseChange(change, `changes[${i}]`));
   let n = 0;
   return applyChanges({
@@ -240,6 +245,40 @@ describe('applyChanges', () => {
     });
   });
 
+  describe('copy on write', () => {
+    it('copies the edited page and its ancestors only: every other subtree is the object of the head', () => {
+      const base = content([
+        { id: 'intro', body: 'Welcome.\n' },
+        { id: 'guide', pages: [{ id: 'install', body: 'Install it.\n', pages: [{ id: 'linux' }] }, { id: 'upgrade', pages: [{ id: 'v2' }] }] },
+        { id: 'faq', pages: [{ id: 'billing' }] },
+      ]);
+      const result = run(base, [{ operation: 'update_page', page: 'install', document: { markdown: 'Install it now.\n' } }]);
+      const [intro, guide, faq] = result.content.pages;
+      expect(intro).toBe(base.pages[0]);
+      expect(faq).toBe(base.pages[2]);
+      expect(guide).not.toBe(base.pages[1]);
+      expect(guide.pages[0]).not.toBe(base.pages[1].pages[0]);
+      expect(guide.pages[0].pages[0]).toBe(base.pages[1].pages[0].pages[0]);
+      expect(guide.pages[1]).toBe(base.pages[1].pages[1]);
+      expect(body(result, 'install')).toBe('Install it now.\n');
+      expect(base.pages[1].pages[0].documentHash).toBe(documentHash('Install it.\n'));
+    });
+
+    it('leaves the head as it was through every kind of change', () => {
+      const base = head();
+      const before = JSON.stringify(base);
+      run(base, [
+        { operation: 'insert_page', into: 'guide', ref: 'new', document: { markdown: 'New.\n' } },
+        { operation: 'insert_page', into: 'new', document: { markdown: 'Newer.\n' } },
+        { operation: 'update_page', page: 'install', into: null, title: 'Install' },
+        { operation: 'revert_page', page: 'install' },
+        { operation: 'delete_page', page: 'intro' },
+        { operation: 'revert_page', page: 'intro' },
+      ]);
+      expect(JSON.stringify(base)).toBe(before);
+    });
+  });
+
   describe('update_page', () => {
     it('renames without changing the slug, or changes the slug alone', () => {
       const result = run(head(), [
@@ -287,6 +326,15 @@ describe('applyChanges', () => {
         'changes[0]: page "g" is a group page and has no document',
       );
       expect(() => run(head(), [{ operation: 'update_page', page: 'intro', at: 2 }])).toThrow('changes[0]: at: must be at most 1');
+    });
+
+    it('checks the slug only when it changes or the page moves: a page keeping both is not refused for a collision it did not make', () => {
+      // Two siblings with one slug (as an import may leave them): editing either's body still works.
+      const imported = content([{ id: 'a', slug: 'same', body: 'A' }, { id: 'b', slug: 'same', body: 'B' }, { id: 'c', slug: 'c' }]);
+      const edited = run(imported, [{ operation: 'update_page', page: 'b', document: { markdown: 'B, edited' } }]);
+      expect(body(edited, 'b')).toBe('B, edited\n');
+      expect(() => run(imported, [{ operation: 'update_page', page: 'c', slug: 'same' }])).toThrow('changes[0]: slug "same" is already used by page "a"');
+      expect(() => run(imported, [{ operation: 'update_page', page: 'b', slug: 'same', at: 0 }])).not.toThrow();
     });
   });
 

@@ -1,14 +1,14 @@
 import { InvalidError } from '@app/common';
 import { documentHash } from '../../../content/domain/document-hash';
 import { documentToMarkdown, markdownToDocument } from '../../../content/domain/markdown';
-import type { PageFrontMatter } from '../../../content/domain/markdown';
+import type { LinkResolver, PageFrontMatter } from '../../../content/domain/markdown';
 import { FIRST_PAGE_TITLE } from '../../../content/domain/revision';
 import type { PageNode, RevisionContent, RevisionFile } from '../../../content/domain/revision-content';
 import { revertBlocks } from './block-revert';
 import { AUTHORING_LIMITS, ContentChange, DocumentInput, InsertPageChange, PageFieldsInput, RevertPageChange, UpdatePageChange } from './changes';
-import { linkTargets, pageLinkResolver } from './link-resolution';
+import { LinkTargets, linkTargets, pageLinkResolver } from './link-resolution';
 import { readDocument, ReadDocument } from './page-document';
-import { Located, PageTree, isWithin, slugForTitle, slugTakenBy, subtreeIds, uniqueSlug } from './page-tree';
+import { Located, PageTree, PathEntry, isWithin, slugForTitle, slugTakenBy, subtreeIds, uniqueSlug } from './page-tree';
 
 /** An invalid change: its message names it (`changes[3]: page "x" not found`). */
 export class ChangeError extends InvalidError {}
@@ -124,7 +124,8 @@ class Batch {
   private checkRefs(): void {
     const seen = new Map<string, number>();
     const ids = this.existedBefore;
-    const paths = new Set(this.tree.entries().map((entry) => entry.path));
+    // Walking every page for its path is only worth it when some change has a ref to check.
+    let paths: Set<string> | undefined;
     this.input.changes.forEach((change, index) => {
       this.index = index;
       const refs = change.operation === 'insert_page' ? [change.ref] : change.operation === 'insert_files' ? change.files.map((f) => f.ref) : [];
@@ -134,6 +135,7 @@ class Batch {
         if (earlier !== undefined) this.fail(`ref "${ref}" is already used by changes[${earlier}]`);
         seen.set(ref, index);
         if (ids.has(ref)) this.fail(`ref "${ref}" is the id of an existing page`);
+        paths ??= new Set(this.tree.entries().map((entry) => entry.path));
         if (paths.has(ref) || paths.has(ref.replace(/\.md$/i, ''))) this.fail(`ref "${ref}" collides with the path of an existing page`);
       }
     });
@@ -172,7 +174,7 @@ class Batch {
   /** A page of the tree by id, or by the ref of a page inserted earlier in the batch. */
   private resolvePage(idOrRef: string): Located {
     const byRef = this.pageRefs.get(idOrRef);
-    const located = (byRef && this.tree.find(byRef)) || this.tree.find(idOrRef);
+    const located = (byRef && this.tree.take(byRef)) || this.tree.take(idOrRef);
     if (!located) this.fail(`page "${idOrRef}" not found`);
     return located;
   }
@@ -242,7 +244,8 @@ class Batch {
     const at = change.at ?? (moving ? siblings.length : located.index);
     if (at > siblings.length) this.fail(`at: must be at most ${siblings.length} (the number of other pages at that level)`);
     const slug = change.fields.slug ?? node.slug;
-    this.assertSlugFree(slug, siblings, node.id);
+    // A page keeping its slug where it is cannot collide anew: no scan of a long sibling list.
+    if (moving || slug !== node.slug) this.assertSlugFree(slug, siblings, node.id);
 
     const title = document ? this.title(document, change.fields) : change.fields.title;
     if (title !== undefined) node.title = title;
@@ -260,7 +263,7 @@ class Batch {
     if (!target) this.fail(`revision "${revisionId}" not found`);
     const targetTree = new PageTree(target.pages);
     const id = this.pageRefs.get(change.page) ?? change.page;
-    const current = this.tree.find(id);
+    const current = this.tree.take(id);
     const previous = targetTree.find(id);
     if (!current && !previous) this.fail(`page "${change.page}" not found`);
 
@@ -293,7 +296,7 @@ class Batch {
       return;
     }
 
-    const restoredParent = previous!.parent ? this.tree.find(previous!.parent.id)?.node ?? null : null;
+    const restoredParent = previous!.parent ? this.tree.take(previous!.parent.id)?.node ?? null : null;
     if (!current) {
       // Deleted since: restore it (with its subpages that are not elsewhere now) where it was.
       const prune = (node: PageNode): PageNode => ({ ...structuredClone({ ...node, pages: [] }), pages: node.pages.filter((c) => !this.tree.has(c.id)).map(prune) });
@@ -364,20 +367,30 @@ class Batch {
   private resolveDocuments(): Map<string, string> {
     const documents = new Map<string, string>();
     if (this.pending.size === 0) return documents;
-    const targets = linkTargets(this.tree, this.files, this.pageRefs, this.fileRefs);
-    const entries = new Map(this.tree.entries().map((entry) => [entry.node.id, entry]));
+    // Pages with a new body are this batch's own (inserted, or taken to be edited): set in place.
+    const nodes = new Map<string, PageNode>();
+    for (const node of this.tree.all()) if (this.pending.has(node.id)) nodes.set(node.id, node);
+    // Every page's path and id, built on the first link that needs them (most bodies have none).
+    let context: { targets: LinkTargets; entries: Map<string, PathEntry> } | undefined;
+    const resolverFor = (id: string): LinkResolver => (href) => {
+      context ??= {
+        targets: linkTargets(this.tree, this.files, this.pageRefs, this.fileRefs),
+        entries: new Map(this.tree.entries().map((entry) => [entry.node.id, entry])),
+      };
+      return pageLinkResolver(context.targets, context.entries.get(id)!)(href);
+    };
     for (const [id, { body, index }] of this.pending) {
-      const entry = entries.get(id);
-      if (!entry || entry.node.kind !== 'document') continue;
+      const node = nodes.get(id);
+      if (!node || node.kind !== 'document') continue;
       this.index = index;
       let markdown: string;
       try {
-        markdown = documentToMarkdown(markdownToDocument(body, pageLinkResolver(targets, entry)));
+        markdown = documentToMarkdown(markdownToDocument(body, resolverFor(id)));
       } catch (error) {
         this.fail(`the document could not be read (${(error as Error).message})`);
       }
       const hash = documentHash(markdown);
-      entry.node.documentHash = hash;
+      node.documentHash = hash;
       documents.set(hash, markdown);
     }
     return documents;

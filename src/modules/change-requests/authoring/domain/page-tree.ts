@@ -2,9 +2,8 @@ import { slugify } from '../../../content/domain/markdown';
 import type { PageNode } from '../../../content/domain/revision-content';
 
 /**
- * A mutable page tree (a copy of a revision's `pages`) with the lookups authoring needs. Paths
- * follow ContentReader: the slugs of a page's document ancestors and its own; groups add
- * nothing to their children's paths.
+ * Where a page sits. Paths follow ContentReader: the slugs of a page's document ancestors and
+ * its own; groups add nothing to their children's paths.
  */
 export interface Located {
   node: PageNode;
@@ -23,13 +22,28 @@ export interface PathEntry {
   parentPath: string;
 }
 
+/**
+ * A page tree with the lookups authoring needs. `new PageTree(pages)` only reads; `PageTree.copy`
+ * gives a tree that can be edited without changing the pages it was made from: copy on write,
+ * along paths. `take(id)` copies the page, its ancestors and the lists that hold them (once
+ * each), and only those may be changed; every other subtree stays the very object it was, so
+ * an edit of one page in a 100,000-page space copies one path, and the encoder recognises
+ * everything else as already stored.
+ */
 export class PageTree {
+  /** Pages and lists this tree made for itself: the only ones it may change. */
+  private readonly own = new WeakSet<object>();
+
   constructor(readonly roots: PageNode[]) {}
 
+  /** An editable tree over `pages` (which it never changes). */
   static copy(pages: PageNode[]): PageTree {
-    return new PageTree(structuredClone(pages));
+    const tree = new PageTree([...pages]);
+    tree.own.add(tree.roots);
+    return tree;
   }
 
+  /** Where a page is, changing nothing. */
   find(id: string): Located | null {
     const visit = (nodes: PageNode[], parent: PageNode | null): Located | null => {
       for (let index = 0; index < nodes.length; index++) {
@@ -43,18 +57,59 @@ export class PageTree {
     return visit(this.roots, null);
   }
 
+  /**
+   * Where a page is, taken for editing: the page, its parent and the list holding it are this
+   * tree's own copies (as are all its ancestors), so they may be changed.
+   * @throws Error on a tree made with `new` (read only)
+   */
+  take(id: string): Located | null {
+    if (!this.own.has(this.roots)) throw new Error('this page tree is read-only: make it with PageTree.copy to edit it');
+    const indices = this.indicesOf(id, this.roots);
+    if (!indices) return null;
+    let siblings = this.roots;
+    let parent: PageNode | null = null;
+    for (let depth = 0; ; depth++) {
+      const index = indices[depth];
+      let node = siblings[index];
+      if (!this.own.has(node)) {
+        node = { ...node, pages: [...node.pages] };
+        this.own.add(node);
+        this.own.add(node.pages);
+        siblings[index] = node;
+      }
+      if (depth === indices.length - 1) return { node, parent, siblings, index };
+      parent = node;
+      siblings = node.pages;
+    }
+  }
+
+  /** Positions from the root list down to the page; null when absent. */
+  private indicesOf(id: string, nodes: PageNode[]): number[] | null {
+    for (let index = 0; index < nodes.length; index++) {
+      if (nodes[index].id === id) return [index];
+      const below = this.indicesOf(id, nodes[index].pages);
+      if (below) return [index, ...below];
+    }
+    return null;
+  }
+
   has(id: string): boolean {
     return this.find(id) !== null;
   }
 
-  /** The list a new child of `parent` goes into (the root list for null). */
+  /**
+   * The list a new child of `parent` goes into (the root list for null), to be changed.
+   * @throws Error when `parent` was not taken for editing (see `take`)
+   */
   childrenOf(parent: PageNode | null): PageNode[] {
-    return parent ? parent.pages : this.roots;
+    const list = parent ? parent.pages : this.roots;
+    if (!this.own.has(list)) throw new Error(`page ${parent?.id ?? '(root)'} was not taken for editing`);
+    return list;
   }
 
   /** Removes the page (and its subtree) from the tree; returns where it was. */
   detach(id: string): Located | null {
-    const located = this.find(id);
+    const located = this.take(id);
     if (located) located.siblings.splice(located.index, 1);
     return located;
   }

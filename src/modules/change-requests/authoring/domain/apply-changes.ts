@@ -72,7 +72,8 @@ export function applyChanges(input: ApplyChangesInput): ApplyChangesResult {
 class Batch {
   private readonly tree: PageTree;
   private readonly files: RevisionFile[];
-  private readonly existedBefore: Set<string>;
+  /** Ids of the pages of the head, gathered when first asked (a walk of every page). */
+  private existedBeforeIds?: Set<string>;
   private readonly pageRefs = new Map<string, string>();
   private readonly fileRefs = new Map<string, string>();
   private readonly refOfPage = new Map<string, string>();
@@ -86,7 +87,6 @@ class Batch {
   constructor(private readonly input: ApplyChangesInput) {
     this.tree = PageTree.copy(input.content.pages);
     this.files = [...input.content.files];
-    this.existedBefore = new Set(this.tree.all().map((node) => node.id));
   }
 
   run(): ApplyChangesResult {
@@ -101,13 +101,21 @@ class Batch {
         throw error;
       }
     });
-    const documents = this.resolveDocuments();
+    // One walk of the final tree for the pages the batch touched (those with a new body among them).
+    const touchedNodes = new Map<string, PageNode>();
+    for (const node of this.tree.all()) if (this.touchedSet.has(node.id)) touchedNodes.set(node.id, node);
+    const documents = this.resolveDocuments(touchedNodes);
     return {
       content: { ...this.input.content, pages: this.tree.roots, files: this.files },
       documents,
-      pages: this.outcomes(),
+      pages: this.outcomes(touchedNodes),
       insertedFiles: this.insertedFiles,
     };
+  }
+
+  private existedBefore(): Set<string> {
+    this.existedBeforeIds ??= new Set(new PageTree(this.input.content.pages).all().map((node) => node.id));
+    return this.existedBeforeIds;
   }
 
   private fail(message: string): never {
@@ -123,7 +131,6 @@ class Batch {
   /** Refs are unique in the batch and name no existing page (by id or path). */
   private checkRefs(): void {
     const seen = new Map<string, number>();
-    const ids = this.existedBefore;
     // Walking every page for its path is only worth it when some change has a ref to check.
     let paths: Set<string> | undefined;
     this.input.changes.forEach((change, index) => {
@@ -134,7 +141,7 @@ class Batch {
         const earlier = seen.get(ref);
         if (earlier !== undefined) this.fail(`ref "${ref}" is already used by changes[${earlier}]`);
         seen.set(ref, index);
-        if (ids.has(ref)) this.fail(`ref "${ref}" is the id of an existing page`);
+        if (this.existedBefore().has(ref)) this.fail(`ref "${ref}" is the id of an existing page`);
         paths ??= new Set(this.tree.entries().map((entry) => entry.path));
         if (paths.has(ref) || paths.has(ref.replace(/\.md$/i, ''))) this.fail(`ref "${ref}" collides with the path of an existing page`);
       }
@@ -364,12 +371,10 @@ class Batch {
   }
 
   /** Resolves the links of every new document against the final tree, and normalizes it. */
-  private resolveDocuments(): Map<string, string> {
+  private resolveDocuments(nodes: ReadonlyMap<string, PageNode>): Map<string, string> {
     const documents = new Map<string, string>();
     if (this.pending.size === 0) return documents;
     // Pages with a new body are this batch's own (inserted, or taken to be edited): set in place.
-    const nodes = new Map<string, PageNode>();
-    for (const node of this.tree.all()) if (this.pending.has(node.id)) nodes.set(node.id, node);
     // Every page's path and id, built on the first link that needs them (most bodies have none).
     let context: { targets: LinkTargets; entries: Map<string, PathEntry> } | undefined;
     const resolverFor = (id: string): LinkResolver => (href) => {
@@ -396,12 +401,12 @@ class Batch {
     return documents;
   }
 
-  private outcomes(): PageOutcome[] {
-    const now = new Set(this.tree.all().map((node) => node.id));
+  /** `present`: the touched pages still in the tree. */
+  private outcomes(present: ReadonlyMap<string, PageNode>): PageOutcome[] {
     const outcomes: PageOutcome[] = [];
     for (const id of this.touched) {
-      const before = this.existedBefore.has(id);
-      const after = now.has(id);
+      const before = this.existedBefore().has(id);
+      const after = present.has(id);
       if (before && after) outcomes.push({ kind: 'updated', pageId: id });
       else if (after) {
         const ref = this.refOfPage.get(id);

@@ -4,8 +4,9 @@
 // Ours and bare alternate BENCH_ROUNDS times and medians are compared: this machine drifts more between runs
 // than the difference measured. Target (issue 15): GET /v1/spaces/{id} at least 60% of bare at 32 connections,
 // with p99 at most 1.5x the bare p99.
-// Usage: npm run build && npm run bench   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_SPACES, BENCH_LOG_LEVEL to tune)
+// Usage: npm run build && npm run bench   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_SPACES, BENCH_LOG_LEVEL, BENCH_ONLY to tune)
 const { fork } = require('node:child_process');
+const fs = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const { uniqueName, createMigratedDatabase, dropDatabase, startApi, removeQueueKeys } = require('./lib');
@@ -20,6 +21,8 @@ function median(runs) {
   return [...runs].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(runs.length / 2)];
 }
 const SPACES = Number(process.env.BENCH_SPACES || 10000);
+// BENCH_ONLY: run only the routes whose label contains it (`BENCH_ONLY=/spaces/` for the single read).
+const ONLY = process.env.BENCH_ONLY;
 
 /** The bare node:http + pg server on a port the OS picks; resolves with its base URL. */
 function startBare(env) {
@@ -28,28 +31,45 @@ function startBare(env) {
   return { child, url };
 }
 
-function run(url, token) {
-  return new Promise((resolve, reject) => {
+/** CPU time (user + system) a process has used so far, in ms; Linux only (null elsewhere). */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return null;
+  }
+}
+
+/** One autocannon run; `cpuPerRequest` is the server's CPU time per answered request in µs. */
+async function run(url, token, pid) {
+  const before = cpuMs(pid);
+  const result = await new Promise((resolve, reject) => {
     autocannon(
       { url, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: 'Bearer ' + token } },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
+  const after = cpuMs(pid);
+  result.cpuPerRequest = before === null || after === null ? null : ((after - before) * 1000) / result.requests.total;
+  return result;
 }
 
 function line(label, r) {
-  return `${label.padEnd(34)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}`;
+  const cpu = r.cpuPerRequest === null ? '' : `   CPU ${r.cpuPerRequest.toFixed(0)} µs/req`;
+  return `${label.padEnd(34)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}${cpu}`;
 }
 
 async function main() {
   const databaseUrl = await createMigratedDatabase(DB);
-  const ours = { stop: async () => undefined };
+  const ours = { stop: async () => undefined, pid: () => undefined };
   const bare = { child: undefined };
   try {
     const { token, organizationId, spaceId } = await seed(databaseUrl, { spaces: SPACES });
     const env = { DATABASE_URL: databaseUrl, QUEUE_PREFIX: DB, LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn', PUBLIC_URL: 'http://localhost' };
     const api = startApi(env);
     ours.stop = api.stop;
+    ours.pid = () => api.child.pid;
     const started = startBare(env);
     bare.child = started.child;
     const [ourBase, bareBase] = await Promise.all([api.url, started.url]);
@@ -57,26 +77,28 @@ async function main() {
     const routes = [
       ['GET /v1/spaces/{id}', `/v1/spaces/${spaceId}`],
       ['GET /v1/orgs/{id}/spaces?limit=100', `/v1/orgs/${organizationId}/spaces?limit=100`],
-    ];
+    ].filter(([label]) => !ONLY || label.includes(ONLY));
     console.log(`${SPACES} spaces, ${CONNECTIONS} connections, ${SECONDS}s per run, node ${process.version}`);
     for (const [label, route] of routes) {
       for (const base of [ourBase, bareBase]) {
         const check = await fetch(base + route, { headers });
         if (check.status !== 200) throw new Error(`${label} answered ${check.status} at ${base}: ${await check.text()}`);
       }
-      await run(ourBase + route, token); // warm-ups are discarded
-      await run(bareBase + route, token);
+      await run(ourBase + route, token, ours.pid()); // warm-ups are discarded
+      await run(bareBase + route, token, bare.child.pid);
       const ourRuns = [];
       const bareRuns = [];
       for (let round = 0; round < ROUNDS; round++) {
-        ourRuns.push(await run(ourBase + route, token));
-        bareRuns.push(await run(bareBase + route, token));
+        ourRuns.push(await run(ourBase + route, token, ours.pid()));
+        bareRuns.push(await run(bareBase + route, token, bare.child.pid));
       }
       const our = median(ourRuns);
       const theirs = median(bareRuns);
       console.log(line(`ours ${label} (median of ${ROUNDS})`, our));
       console.log(line(`bare ${label} (median of ${ROUNDS})`, theirs));
       console.log(`  each round ours/bare: ${ourRuns.map((r, i) => `${r.requests.average.toFixed(0)}/${bareRuns[i].requests.average.toFixed(0)}`).join(', ')} req/s`);
+      const cpu = (runs) => runs.map((r) => r.cpuPerRequest).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+      if (cpu(ourRuns) !== null) console.log(`  server CPU per request (median): ours ${cpu(ourRuns).toFixed(0)} µs, bare ${cpu(bareRuns).toFixed(0)} µs`);
       console.log(
         `  our share of the bare server's throughput: ${((our.requests.average / theirs.requests.average) * 100).toFixed(1)}%; p99 ${our.latency.p99} vs ${theirs.latency.p99} ms (${(our.latency.p99 / theirs.latency.p99).toFixed(2)}x)`,
       );

@@ -1,6 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ActorContextInterceptor } from '../core/context/actor-context.interceptor';
+import { ActorContextGuard, actorScope } from '../core/context/actor-context.guard';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AllExceptionsFilter, AppConfig, createValidationPipe, installRequestParsing } from '@app/common';
 import { configureCors } from './cors';
@@ -27,6 +27,7 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   installRequestParsing(app, config.bodyLimit);
   // After parsing (the body is part of what a key stands for), before any route runs.
   mountIdempotency(app);
+  express.use(actorScope);
   // Browser-facing addresses live outside /v1: SAML sign-in (start, ACS, SP metadata), PDF downloads and public OpenAPI specs.
   mountAdminConsole(app, config);
   // Published sites: /sites/{basename}/... and whole hosts claimed by sites.
@@ -34,8 +35,9 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   app.setGlobalPrefix('v1', { exclude: ['health', 'docs', 'openapi.json', 'sso/saml/{*path}', 'pdf/{*path}', 'openapi/{*path}'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
-  // The audit log and the event outbox learn who is acting, and through which operation, from here.
-  app.useGlobalInterceptors(new ActorContextInterceptor(app.get(Reflector)));
+  // The audit log and the event outbox learn who is acting, and through which operation, from here;
+  // after the bearer guard (an APP_GUARD, registered when the app was created), so the caller is known.
+  app.useGlobalGuards(new ActorContextGuard(app.get(Reflector)));
   app.enableShutdownHooks();
   configureCors(app, config);
 

@@ -23,15 +23,35 @@ export interface ActorContext {
   reading: boolean;
 }
 
-const storage = new AsyncLocalStorage<ActorContext>();
+/**
+ * What the async context carries: a request opens its scope before routing (when the caller is not
+ * known yet) and settles the context once the guards know who calls; a job runs with its context
+ * settled from the start.
+ */
+interface Scope {
+  context: ActorContext | undefined;
+}
+
+const storage = new AsyncLocalStorage<Scope>();
 
 export const ActorContexts = {
   run<T>(context: ActorContext, work: () => T): T {
-    return storage.run(context, work);
+    return storage.run({ context }, work);
+  },
+  /** Runs a request's work in a scope of its own, whose context `settle` fills in later. */
+  openScope<T>(work: () => T): T {
+    return storage.run({ context: undefined }, work);
+  },
+  /** Names the context of the open request scope; false outside one. */
+  settle(context: ActorContext): boolean {
+    const scope = storage.getStore();
+    if (!scope) return false;
+    scope.context = context;
+    return true;
   },
   /** The context of the request or job this code runs for; undefined outside both (start-up, CLI). */
   current(): ActorContext | undefined {
-    return storage.getStore();
+    return storage.getStore()?.context;
   },
   forJob(job: string): ActorContext {
     return { actor: { type: 'system', job }, action: `job:${job}`, ip: null, userAgent: null, organizationId: null, pathIds: [], requestFields: [], reading: false };

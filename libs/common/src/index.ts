@@ -17,6 +17,7 @@ export * from './http/json-depth';
 export * from './http/nul-characters';
 export * from './http/client-errors';
 export * from './http/request-body.guard';
+export * from './http/handler-memo';
 export * from './http/request-parsing';
 export * from './http/conditional';
 export * from './http/conditional.decorators';

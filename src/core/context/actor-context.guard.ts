@@ -1,5 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { HandlerMemo } from '@app/common';
 import type { NextFunction, Request, Response } from 'express';
 import { ActorContext, ActorContexts } from './actor-context';
 
@@ -21,16 +22,18 @@ export function actorScope(_req: Request, _res: Response, next: NextFunction): v
  */
 @Injectable()
 export class ActorContextGuard implements CanActivate {
+  /** Each handler's operation name, read from its metadata once. */
+  private readonly actions = new HandlerMemo<string>();
+
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest();
-    const operation = this.reflector.get<{ operationId?: string } | undefined>(OPERATION, context.getHandler());
     const params: Record<string, string> = request.params ?? {};
     const store: ActorContext = {
       actor: request.user ? { type: 'user', userId: request.user.id, tokenId: request.tokenId ?? null } : { type: 'system', job: 'anonymous' },
-      action: operation?.operationId ?? `${context.getClass().name}.${context.getHandler().name}`,
+      action: this.actionOf(context),
       ip: request.ip ?? null,
       userAgent: typeof request.headers?.['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 300) : null,
       organizationId: params.organizationId ?? null,
@@ -42,5 +45,12 @@ export class ActorContextGuard implements CanActivate {
     };
     ActorContexts.settle(store);
     return true;
+  }
+
+  private actionOf(context: ExecutionContext): string {
+    return this.actions.of(context, (handler, controller) => {
+      const operation = this.reflector.get<{ operationId?: string } | undefined>(OPERATION, handler);
+      return operation?.operationId ?? `${controller.name}.${handler.name}`;
+    });
   }
 }

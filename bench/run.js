@@ -15,7 +15,7 @@ const { seed } = require('./seed');
 const DB = uniqueName('foundation');
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 
 function median(runs) {
   return [...runs].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(runs.length / 2)];
@@ -99,6 +99,8 @@ async function main() {
       console.log(`  each round ours/bare: ${ourRuns.map((r, i) => `${r.requests.average.toFixed(0)}/${bareRuns[i].requests.average.toFixed(0)}`).join(', ')} req/s`);
       const cpu = (runs) => runs.map((r) => r.cpuPerRequest).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
       if (cpu(ourRuns) !== null) console.log(`  server CPU per request (median): ours ${cpu(ourRuns).toFixed(0)} µs, bare ${cpu(bareRuns).toFixed(0)} µs`);
+      const shares = ourRuns.map((r, i) => r.requests.average / bareRuns[i].requests.average).sort((a, b) => a - b);
+      console.log(`  share round by round: ${shares.map((s) => `${(s * 100).toFixed(1)}%`).join(', ')} (median ${(shares[Math.floor(shares.length / 2)] * 100).toFixed(1)}%)`);
       console.log(
         `  our share of the bare server's throughput: ${((our.requests.average / theirs.requests.average) * 100).toFixed(1)}%; p99 ${our.latency.p99} vs ${theirs.latency.p99} ms (${(our.latency.p99 / theirs.latency.p99).toFixed(2)}x)`,
       );

@@ -8,6 +8,18 @@ const { Pool } = require('pg');
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE || 10) });
 const base = process.env.PUBLIC_URL || 'http://localhost';
 
+// Our API sends its hot reads (token, space, access context) as named prepared statements; so does
+// this baseline, so both ask PostgreSQL for the same work. BARE_UNNAMED=1 sends them unnamed (parsed
+// and planned on every request), as this baseline did before 2026-11-27.
+const PREPARE = process.env.BARE_UNNAMED !== '1';
+let statements = 0;
+const names = new Map();
+function prepared(text, values) {
+  if (!PREPARE) return pool.query(text, values);
+  if (!names.has(text)) names.set(text, `bare_${++statements}`);
+  return pool.query({ name: names.get(text), text, values });
+}
+
 const ACCESS_SQL = `SELECT
   (SELECT json_build_object('role', m.role) FROM organization_members m WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled) AS member,
   (SELECT coalesce(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json) FROM collections c WHERE c.organization_id = $1) AS collections,
@@ -31,7 +43,7 @@ async function user(req) {
   const match = /^Bearer (\S+)$/.exec(req.headers.authorization || '');
   if (!match) return null;
   const hash = createHash('sha256').update(match[1]).digest('hex');
-  const { rows } = await pool.query('SELECT u.* FROM users u JOIN api_tokens t ON t.user_id = u.id WHERE t.token_hash = $1', [hash]);
+  const { rows } = await prepared('SELECT u.* FROM users u JOIN api_tokens t ON t.user_id = u.id WHERE t.token_hash = $1', [hash]);
   return rows[0] || null;
 }
 
@@ -41,14 +53,14 @@ async function handle(req, res) {
   const url = new URL(req.url, 'http://x');
   let m;
   if ((m = /^\/v1\/spaces\/([^/]+)$/.exec(url.pathname))) {
-    const { rows } = await pool.query('SELECT * FROM spaces WHERE id = $1 AND deleted_at IS NULL', [m[1]]);
+    const { rows } = await prepared('SELECT * FROM spaces WHERE id = $1 AND deleted_at IS NULL', [m[1]]);
     if (!rows[0]) return send(res, 404, { error: { code: 404, message: 'Not found' } });
-    await pool.query(ACCESS_SQL, [rows[0].organization_id, caller.id]);
+    await prepared(ACCESS_SQL, [rows[0].organization_id, caller.id]);
     return send(res, 200, present(rows[0]));
   }
   if ((m = /^\/v1\/orgs\/([^/]+)\/spaces$/.exec(url.pathname))) {
     const limit = Number(url.searchParams.get('limit') || 50);
-    await pool.query(ACCESS_SQL, [m[1], caller.id]);
+    await prepared(ACCESS_SQL, [m[1], caller.id]);
     const count = await pool.query('SELECT count(*) FROM spaces WHERE organization_id = $1 AND deleted_at IS NULL', [m[1]]);
     const { rows } = await pool.query(
       'SELECT * FROM spaces WHERE organization_id = $1 AND deleted_at IS NULL ORDER BY created_at, id LIMIT $2',

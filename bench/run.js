@@ -1,6 +1,7 @@
 'use strict';
 // Foundation benchmark: GET /v1/spaces/{id} and a 100-item page of GET /v1/orgs/{id}/spaces over
-// 10,000 spaces, against our API and against a bare node:http + pg server running the same SQL.
+// 10,000 spaces, against our API and against a bare node:http + pg server running the same SQL, once
+// with every statement unnamed (as issue 15 measured it) and once preparing what our API prepares.
 // Ours and bare alternate BENCH_ROUNDS times and medians are compared: this machine drifts more between runs
 // than the difference measured. Target (issue 15): GET /v1/spaces/{id} at least 60% of bare at 32 connections,
 // with p99 at most 1.5x the bare p99.
@@ -60,19 +61,39 @@ function line(label, r) {
   return `${label.padEnd(34)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}${cpu}`;
 }
 
+/** Medians and shares of one baseline against ours, round by round. */
+function compare(label, ourRuns, name, theirRuns) {
+  const our = median(ourRuns);
+  const theirs = median(theirRuns);
+  const cpu = (runs) => runs.map((r) => r.cpuPerRequest).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+  console.log(line(`${name} ${label} (median of ${ROUNDS})`, theirs));
+  console.log(`  each round ours/${name}: ${ourRuns.map((r, i) => `${r.requests.average.toFixed(0)}/${theirRuns[i].requests.average.toFixed(0)}`).join(', ')} req/s`);
+  if (cpu(ourRuns) !== null) console.log(`  server CPU per request (median): ours ${cpu(ourRuns).toFixed(0)} µs, ${name} ${cpu(theirRuns).toFixed(0)} µs`);
+  const shares = ourRuns.map((r, i) => r.requests.average / theirRuns[i].requests.average).sort((a, b) => a - b);
+  console.log(`  share round by round: ${shares.map((s) => `${(s * 100).toFixed(1)}%`).join(', ')} (median ${(shares[Math.floor(shares.length / 2)] * 100).toFixed(1)}%)`);
+  console.log(
+    `  our share of ${name}'s throughput: ${((our.requests.average / theirs.requests.average) * 100).toFixed(1)}%; p99 ${our.latency.p99} vs ${theirs.latency.p99} ms (${(our.latency.p99 / theirs.latency.p99).toFixed(2)}x)`,
+  );
+}
+
 async function main() {
   const databaseUrl = await createMigratedDatabase(DB);
   const ours = { stop: async () => undefined, pid: () => undefined };
-  const bare = { child: undefined };
+  const bares = [];
   try {
     const { token, organizationId, spaceId } = await seed(databaseUrl, { spaces: SPACES });
     const env = { DATABASE_URL: databaseUrl, QUEUE_PREFIX: DB, LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn', PUBLIC_URL: 'http://localhost' };
     const api = startApi(env);
     ours.stop = api.stop;
     ours.pid = () => api.child.pid;
-    const started = startBare(env);
-    bare.child = started.child;
-    const [ourBase, bareBase] = await Promise.all([api.url, started.url]);
+    // Two baselines: the bare server as issue 15 measured it (every statement unnamed: PostgreSQL parses
+    // and plans each one), and the same server preparing the statements our API prepares.
+    for (const [name, extra] of [['bare', { BARE_UNNAMED: '1' }], ['bare-prepared', {}]]) {
+      const started = startBare({ ...env, ...extra });
+      bares.push({ name, child: started.child, url: started.url });
+    }
+    const ourBase = await api.url;
+    for (const bare of bares) bare.base = await bare.url;
     const headers = { authorization: 'Bearer ' + token };
     const routes = [
       ['GET /v1/spaces/{id}', `/v1/spaces/${spaceId}`],
@@ -80,34 +101,25 @@ async function main() {
     ].filter(([label]) => !ONLY || label.includes(ONLY));
     console.log(`${SPACES} spaces, ${CONNECTIONS} connections, ${SECONDS}s per run, node ${process.version}`);
     for (const [label, route] of routes) {
-      for (const base of [ourBase, bareBase]) {
+      for (const base of [ourBase, ...bares.map((bare) => bare.base)]) {
         const check = await fetch(base + route, { headers });
         if (check.status !== 200) throw new Error(`${label} answered ${check.status} at ${base}: ${await check.text()}`);
       }
-      await run(ourBase + route, token, ours.pid()); // warm-ups are discarded
-      await run(bareBase + route, token, bare.child.pid);
+      // Warm-ups are discarded.
+      await run(ourBase + route, token, ours.pid());
+      for (const bare of bares) await run(bare.base + route, token, bare.child.pid);
       const ourRuns = [];
-      const bareRuns = [];
+      const bareRuns = bares.map(() => []);
       for (let round = 0; round < ROUNDS; round++) {
         ourRuns.push(await run(ourBase + route, token, ours.pid()));
-        bareRuns.push(await run(bareBase + route, token, bare.child.pid));
+        for (const [i, bare] of bares.entries()) bareRuns[i].push(await run(bare.base + route, token, bare.child.pid));
       }
-      const our = median(ourRuns);
-      const theirs = median(bareRuns);
-      console.log(line(`ours ${label} (median of ${ROUNDS})`, our));
-      console.log(line(`bare ${label} (median of ${ROUNDS})`, theirs));
-      console.log(`  each round ours/bare: ${ourRuns.map((r, i) => `${r.requests.average.toFixed(0)}/${bareRuns[i].requests.average.toFixed(0)}`).join(', ')} req/s`);
-      const cpu = (runs) => runs.map((r) => r.cpuPerRequest).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
-      if (cpu(ourRuns) !== null) console.log(`  server CPU per request (median): ours ${cpu(ourRuns).toFixed(0)} µs, bare ${cpu(bareRuns).toFixed(0)} µs`);
-      const shares = ourRuns.map((r, i) => r.requests.average / bareRuns[i].requests.average).sort((a, b) => a - b);
-      console.log(`  share round by round: ${shares.map((s) => `${(s * 100).toFixed(1)}%`).join(', ')} (median ${(shares[Math.floor(shares.length / 2)] * 100).toFixed(1)}%)`);
-      console.log(
-        `  our share of the bare server's throughput: ${((our.requests.average / theirs.requests.average) * 100).toFixed(1)}%; p99 ${our.latency.p99} vs ${theirs.latency.p99} ms (${(our.latency.p99 / theirs.latency.p99).toFixed(2)}x)`,
-      );
+      console.log(line(`ours ${label} (median of ${ROUNDS})`, median(ourRuns)));
+      for (const [i, bare] of bares.entries()) compare(label, ourRuns, bare.name, bareRuns[i]);
     }
   } finally {
     await ours.stop();
-    bare.child?.kill('SIGTERM');
+    for (const bare of bares) bare.child.kill('SIGTERM');
     await dropDatabase(DB);
     await removeQueueKeys(DB);
   }

@@ -13,11 +13,11 @@ import { metricsAuthorized } from './metrics-access';
 export function mountMetrics(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
   express.use((req: Request, res: Response, next: () => void) => {
-    const end = httpDuration.startTimer();
+    const started = performance.now();
     res.on('finish', () => {
       const template = (req as Request & { route?: { path?: string } }).route?.path;
       const route = template ? `${req.baseUrl ?? ''}${template}` : 'unmatched';
-      end({ method: req.method, route, status: String(res.statusCode) });
+      httpDuration.observe(req.method, route, res.statusCode, (performance.now() - started) / 1000);
     });
     next();
   });

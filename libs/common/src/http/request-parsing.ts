@@ -19,6 +19,7 @@ export function installRequestParsing(app: INestApplication, bodyLimit: string):
   // The JSON parser answers unsupported charsets and Content-Encodings (415) and undecodable
   // gzip/deflate bodies (400) itself; the exception filter keeps those statuses.
   express.use(json({ limit: bodyLimit, type: ['application/json', 'application/*+json'], verify: rejectOversizedJson() }));
+  express.use(endBodilessRequest);
   app.useGlobalGuards(new RequestBodyGuard(app.get(Reflector)));
 }
 
@@ -29,3 +30,15 @@ function rejectNulInUrl(req: Request, _res: Response, next: NextFunction): void 
   else if (where === 'query') next(new BadRequestException('Query parameters may not contain a NUL character (%00)'));
   else next();
 }
+
+/**
+ * A request that announces no body (no Content-Length, no Transfer-Encoding: every GET a client
+ * sends) is read to its end now. Otherwise Node, finishing the response, finds the request unread
+ * and attaches an 'end' listener to it, which on Express's re-prototyped request objects was 3% of
+ * the CPU profile of `GET /v1/spaces/{id}`.
+ */
+function endBodilessRequest(req: Request, _res: Response, next: NextFunction): void {
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined && !req.readableEnded) req.resume();
+  next();
+}
+

@@ -42,12 +42,10 @@ export const ActorContexts = {
   openScope<T>(work: () => T): T {
     return storage.run({ context: undefined }, work);
   },
-  /** Names the context of the open request scope; false outside one. */
-  settle(context: ActorContext): boolean {
+  /** Names the context of the open request scope (outside one, there is nothing to name). */
+  settle(context: ActorContext): void {
     const scope = storage.getStore();
-    if (!scope) return false;
-    scope.context = context;
-    return true;
+    if (scope) scope.context = context;
   },
   /** The context of the request or job this code runs for; undefined outside both (start-up, CLI). */
   current(): ActorContext | undefined {

@@ -41,4 +41,3 @@ function endBodilessRequest(req: Request, _res: Response, next: NextFunction): v
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined && !req.readableEnded) req.resume();
   next();
 }
-

@@ -72,8 +72,8 @@ export function applyChanges(input: ApplyChangesInput): ApplyChangesResult {
 class Batch {
   private readonly tree: PageTree;
   private readonly files: RevisionFile[];
-  /** Ids of the pages of the head, gathered when first asked (a walk of every page). */
-  private existedBeforeIds?: Set<string>;
+  /** The head's tree as it was (read only). */
+  private readonly before: PageTree;
   private readonly pageRefs = new Map<string, string>();
   private readonly fileRefs = new Map<string, string>();
   private readonly refOfPage = new Map<string, string>();
@@ -86,6 +86,7 @@ class Batch {
 
   constructor(private readonly input: ApplyChangesInput) {
     this.tree = PageTree.copy(input.content.pages);
+    this.before = new PageTree(input.content.pages);
     this.files = [...input.content.files];
   }
 
@@ -101,21 +102,16 @@ class Batch {
         throw error;
       }
     });
-    // One walk of the final tree for the pages the batch touched (those with a new body among them).
-    const touchedNodes = new Map<string, PageNode>();
-    for (const node of this.tree.all()) if (this.touchedSet.has(node.id)) touchedNodes.set(node.id, node);
+    // The pages the batch touched, in the final tree and in the head: one walk of each that stops
+    // once they are all found, so an edit of a few pages never indexes the whole space.
+    const touchedNodes = this.tree.pagesAmong(this.touchedSet);
     const documents = this.resolveDocuments(touchedNodes);
     return {
       content: { ...this.input.content, pages: this.tree.roots, files: this.files },
       documents,
-      pages: this.outcomes(touchedNodes),
+      pages: this.outcomes(touchedNodes, this.before.pagesAmong(this.touchedSet)),
       insertedFiles: this.insertedFiles,
     };
-  }
-
-  private existedBefore(): Set<string> {
-    this.existedBeforeIds ??= new Set(new PageTree(this.input.content.pages).all().map((node) => node.id));
-    return this.existedBeforeIds;
   }
 
   private fail(message: string): never {
@@ -130,18 +126,22 @@ class Batch {
 
   /** Refs are unique in the batch and name no existing page (by id or path). */
   private checkRefs(): void {
+    const refsOf = (change: ContentChange) =>
+      change.operation === 'insert_page' ? [change.ref] : change.operation === 'insert_files' ? change.files.map((f) => f.ref) : [];
+    const allRefs = new Set(this.input.changes.flatMap(refsOf).filter((ref): ref is string => ref !== undefined));
+    // Refs that are page ids: one walk of the head, stopping early when every ref is a page.
+    const pageIds = this.before.pagesAmong(allRefs);
     const seen = new Map<string, number>();
     // Walking every page for its path is only worth it when some change has a ref to check.
     let paths: Set<string> | undefined;
     this.input.changes.forEach((change, index) => {
       this.index = index;
-      const refs = change.operation === 'insert_page' ? [change.ref] : change.operation === 'insert_files' ? change.files.map((f) => f.ref) : [];
-      for (const ref of refs) {
+      for (const ref of refsOf(change)) {
         if (ref === undefined) continue;
         const earlier = seen.get(ref);
         if (earlier !== undefined) this.fail(`ref "${ref}" is already used by changes[${earlier}]`);
         seen.set(ref, index);
-        if (this.existedBefore().has(ref)) this.fail(`ref "${ref}" is the id of an existing page`);
+        if (pageIds.has(ref)) this.fail(`ref "${ref}" is the id of an existing page`);
         paths ??= new Set(this.tree.entries().map((entry) => entry.path));
         if (paths.has(ref) || paths.has(ref.replace(/\.md$/i, ''))) this.fail(`ref "${ref}" collides with the path of an existing page`);
       }
@@ -401,11 +401,11 @@ class Batch {
     return documents;
   }
 
-  /** `present`: the touched pages still in the tree. */
-  private outcomes(present: ReadonlyMap<string, PageNode>): PageOutcome[] {
+  /** `present`: the touched pages still in the tree; `existed`: those that were in the head. */
+  private outcomes(present: ReadonlyMap<string, PageNode>, existed: ReadonlyMap<string, PageNode>): PageOutcome[] {
     const outcomes: PageOutcome[] = [];
     for (const id of this.touched) {
-      const before = this.existedBefore().has(id);
+      const before = existed.has(id);
       const after = present.has(id);
       if (before && after) outcomes.push({ kind: 'updated', pageId: id });
       else if (after) {

@@ -4,9 +4,13 @@ const { Client } = require('pg');
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
 
+// BENCH_LINKS=1: every page also links to two other pages and one external address, as real docs do.
+const LINKS = process.env.BENCH_LINKS === '1';
+
 function body(i) {
   const w = (k) => WORDS[(i * 7 + k) % WORDS.length];
-  return `# Page ${i}\n\nThis page explains ${w(0)} and ${w(1)} for team ${i}.\n\n## Details\n\nRunning ${w(2)} with ${w(3)} settings.\n\n- item one ${w(4)}\n- item two\n\n\`\`\`js\nconst page = ${i};\n\`\`\`\n`;
+  const links = LINKS ? `See [the next page](/pages/p${i + 1}), [the first](/pages/p0) and [the reference](https://example.com/ref/${i}).\n\n` : '';
+  return `# Page ${i}\n\nThis page explains ${w(0)} and ${w(1)} for team ${i}.\n\n${links}## Details\n\nRunning ${w(2)} with ${w(3)} settings.\n\n- item one ${w(4)}\n- item two\n\n\`\`\`js\nconst page = ${i};\n\`\`\`\n`;
 }
 
 /** A space whose current revision holds `count` pages, committed and indexed through the app's own services. */

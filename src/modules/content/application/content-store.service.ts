@@ -100,7 +100,7 @@ export class ContentStore {
     const used = base?.spaceId === input.spaceId ? [...encoder.newDocuments] : documentsOf(input.content.pages);
     used.push(...input.content.reusableContents.map((reusable) => reusable.documentHash));
     await this.revisions.recordDocuments(input.spaceId, used, tx);
-    await this.links.index(revision, input.documents, base ? { revision: base, change: this.changedPages(base, revision) } : null, tx);
+    await this.links.committed(revision, input.documents, base ? { revision: base, change: () => this.changedPages(base, revision) } : null, tx);
     this.committedIn(tx).set(revision.id, revision);
     // A tree built mostly from read objects (a merge, an edit copied along one path) is kept as
     // read once committed: the next request most likely reads it. Not when it holds a long list
@@ -166,6 +166,19 @@ export class ContentStore {
       },
       tx,
     );
+  }
+
+  /**
+   * Makes sure the link rows of these revisions are written before they are read: a revision
+   * committed over a base with many links has them written here, once (see RevisionLinkIndexer).
+   */
+  async ensureLinkRows(revisionIds: string[]): Promise<void> {
+    for (const id of new Set(revisionIds)) {
+      if (await this.links.isIndexed(id)) continue;
+      await this.transactions.run((tx) =>
+        this.links.catchUp(id, (revisionId) => this.get(revisionId, tx), (before, after) => this.changedPages(before, after), tx),
+      );
+    }
   }
 
   /** A revision (frozen: copy what you want to change). */

@@ -13,11 +13,63 @@ import { LinksRepository } from './links.repository';
  * removed, moved or renamed. A revision without a base is parsed in full.
  */
 export class RevisionLinkIndexer {
+  /**
+   * A base with more link rows than this hands its copy to the first read that needs the new
+   * revision's links: copying costs what the space's links number, not what the commit changed.
+   */
+  static readonly COPY_AT_COMMIT_AT_MOST = 2_000;
+
   constructor(
     private readonly links: LinksRepository,
     private readonly documents: DocumentsRepository,
     private readonly appBase: string,
   ) {}
+
+  /**
+   * At commit: writes the revision's link rows now when that is cheap (no base, or a base whose
+   * rows are written and few), else records it as pending (see RevisionLinkIndexOrm). `change`
+   * is asked for only when the rows are written now.
+   */
+  async committed(
+    revision: Revision,
+    newDocuments: ReadonlyMap<string, string>,
+    base: { revision: Revision; change: () => PageTreeChange } | null,
+    tx: Tx,
+  ): Promise<void> {
+    if (base) {
+      const limit = RevisionLinkIndexer.COPY_AT_COMMIT_AT_MOST;
+      const cheap = (await this.links.isIndexed(base.revision.id, tx)) && (await this.links.rowCountUpTo(base.revision.id, limit + 1, tx)) <= limit;
+      if (!cheap) return this.links.recordIndexState(revision.id, base.revision.id, false, tx);
+    }
+    await this.index(revision, newDocuments, base ? { revision: base.revision, change: base.change() } : null, tx);
+    await this.links.recordIndexState(revision.id, base?.revision.id ?? null, true, tx);
+  }
+
+  /**
+   * Writes the rows of a pending revision from the nearest ancestor (along the bases) whose rows
+   * are written, or from scratch when none is; nothing when its rows are written already.
+   * Concurrent callers for one revision wait for each other: one writes, the others find it done.
+   */
+  async catchUp(
+    revisionId: string,
+    load: (id: string) => Promise<Revision | null>,
+    diff: (before: Revision, after: Revision) => PageTreeChange,
+    tx: Tx,
+  ): Promise<void> {
+    await this.links.lockIndexing(revisionId, tx);
+    const chain = await this.links.pendingChain(revisionId, tx);
+    if (chain[0].indexed) return;
+    const revision = await load(revisionId);
+    if (!revision) return;
+    const last = chain[chain.length - 1];
+    const ancestor = last.indexed ? await load(last.revisionId) : null;
+    await this.index(revision, new Map(), ancestor ? { revision: ancestor, change: diff(ancestor, revision) } : null, tx);
+    await this.links.recordIndexState(revisionId, ancestor?.id ?? null, true, tx);
+  }
+
+  async isIndexed(revisionId: string): Promise<boolean> {
+    return this.links.isIndexed(revisionId);
+  }
 
   async index(
     revision: Revision,

@@ -104,6 +104,52 @@ export class LinksRepository {
     );
   }
 
+  /** How many link rows the revision has, counting no further than `limit`. */
+  async rowCountUpTo(revisionId: string, limit: number, tx?: Tx): Promise<number> {
+    const [row] = await this.db(tx).query('SELECT count(*)::int AS n FROM (SELECT 1 FROM revision_links WHERE revision_id = $1 LIMIT $2) r', [revisionId, limit]);
+    return row.n;
+  }
+
+  /** Records whether the revision's rows are written, and the base its rows start from. */
+  async recordIndexState(revisionId: string, baseRevisionId: string | null, indexed: boolean, tx: Tx): Promise<void> {
+    await tx.query(
+      `INSERT INTO revision_link_index (revision_id, base_revision_id, indexed) VALUES ($1, $2, $3)
+       ON CONFLICT (revision_id) DO UPDATE SET indexed = EXCLUDED.indexed OR revision_link_index.indexed`,
+      [revisionId, baseRevisionId, indexed],
+    );
+  }
+
+  /** Whether the revision's rows are written (a revision without a state row is not). */
+  async isIndexed(revisionId: string, tx?: Tx): Promise<boolean> {
+    const rows: { indexed: boolean }[] = await this.db(tx).query('SELECT indexed FROM revision_link_index WHERE revision_id = $1', [revisionId]);
+    return rows.length > 0 && rows[0].indexed;
+  }
+
+  /** Serializes writers of one revision's rows until the transaction ends. */
+  async lockIndexing(revisionId: string, tx: Tx): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('revision_links:' || $1, 0))`, [revisionId]);
+  }
+
+  /**
+   * The revision, then its base, its base's base... up to the first one whose rows are written
+   * (included) or the end of the chain: one index probe per step.
+   */
+  async pendingChain(revisionId: string, tx: Tx): Promise<{ revisionId: string; indexed: boolean }[]> {
+    const rows: { revision_id: string; indexed: boolean }[] = await tx.query(
+      `WITH RECURSIVE chain (revision_id, base_revision_id, indexed, depth) AS (
+         SELECT $1::varchar, s.base_revision_id, coalesce(s.indexed, false), 0
+           FROM (SELECT 1) AS one LEFT JOIN revision_link_index s ON s.revision_id = $1
+         UNION ALL
+         SELECT s.revision_id, s.base_revision_id, s.indexed, c.depth + 1
+           FROM chain c JOIN revision_link_index s ON s.revision_id = c.base_revision_id
+          WHERE NOT c.indexed
+       )
+       SELECT revision_id, indexed FROM chain ORDER BY depth`,
+      [revisionId],
+    );
+    return rows.map((row) => ({ revisionId: row.revision_id, indexed: row.indexed }));
+  }
+
   /** Whether the revision has any link row (a space without links copies nothing). */
   async hasRows(revisionId: string, tx?: Tx): Promise<boolean> {
     const rows: unknown[] = await this.db(tx).query('SELECT 1 FROM revision_links WHERE revision_id = $1 LIMIT 1', [revisionId]);

@@ -39,7 +39,8 @@ export interface Backlinks {
 }
 
 /**
- * Links and backlinks, read from the link data written with each revision (no page is parsed).
+ * Links and backlinks, read from the link data of each revision (see RevisionLinkIndexer: written
+ * at commit, or by the first read of a revision committed over a base with many links).
  * Whoever can see a space reads its links and those of its change requests.
  *
  * `stats.broken.changeRequest`: for a space, the broken links in the heads of its open and draft
@@ -107,6 +108,7 @@ export class LinksService {
   ): Promise<LinkList> {
     const revisionId = context.revision.id;
     const current = context.space.space.revisionId;
+    await this.content.ensureLinkRows([revisionId, current, ...changeRequestHeads]);
     const [page, stats, changeRequest] = await Promise.all([
       this.links.targets(revisionId, filter, request),
       this.links.stats(revisionId, filter.pageId),
@@ -122,6 +124,7 @@ export class LinksService {
   private async backlinks(context: LinkScope, kind: 'page' | 'file', id: string, request: PageRequest): Promise<Backlinks> {
     if (kind === 'page') assertPage(context.revision, id);
     else if (!context.revision.content.files.some((file) => file.id === id)) throw NotFoundError.of('File', id);
+    await this.content.ensureLinkRows([context.revision.id]);
     const page = await this.links.linkingPages(context.revision.id, `${kind}:${id}`, request);
     return { context, page };
   }

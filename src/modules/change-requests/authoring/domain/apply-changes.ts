@@ -375,14 +375,16 @@ class Batch {
     const documents = new Map<string, string>();
     if (this.pending.size === 0) return documents;
     // Pages with a new body are this batch's own (inserted, or taken to be edited): set in place.
-    // Every page's path and id, built on the first link that needs them (most bodies have none).
-    let context: { targets: LinkTargets; entries: Map<string, PathEntry> } | undefined;
-    const resolverFor = (id: string): LinkResolver => (href) => {
-      context ??= {
-        targets: linkTargets(this.tree, this.files, this.pageRefs, this.fileRefs),
-        entries: new Map(this.tree.entries().map((entry) => [entry.node.id, entry])),
+    // What links resolve against is built on the first link that needs it (most bodies have none),
+    // and lazily even then (see linkTargets); a page's path only for its relative links.
+    let targets: LinkTargets | undefined;
+    const resolverFor = (id: string): LinkResolver => {
+      let entry: PathEntry | undefined;
+      const entryOf = () => (entry ??= this.tree.entryOf(id)!);
+      return (href) => {
+        targets ??= linkTargets(this.tree, this.files, this.pageRefs, this.fileRefs);
+        return pageLinkResolver(targets, entryOf)(href);
       };
-      return pageLinkResolver(context.targets, context.entries.get(id)!)(href);
     };
     for (const [id, { body, index }] of this.pending) {
       const node = nodes.get(id);

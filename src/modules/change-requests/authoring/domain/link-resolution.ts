@@ -22,11 +22,16 @@ import { PageTree, PathEntry } from './page-tree';
  * written: a path that matches no page stays a plain link and does not fail the request.
  */
 
+/**
+ * What links resolve against. Built lazily: a link to a page by id walks the tree until it finds
+ * it (remembered per id), and the index of every page's path is built only when some link names a
+ * page by path, so an edit whose links name pages by id never indexes the whole space.
+ */
 export interface LinkTargets {
-  pageIds: ReadonlySet<string>;
+  hasPage(id: string): boolean;
   fileIds: ReadonlySet<string>;
-  /** Path of every document page (and '' for the root page) -> id. */
-  pathIndex: ReadonlyMap<string, string>;
+  /** The document page at a path ('' for the root page). */
+  pageAt(path: string): string | undefined;
   pageRefs: ReadonlyMap<string, string>;
   fileRefs: ReadonlyMap<string, string>;
 }
@@ -39,23 +44,43 @@ export function linkTargets(
   pageRefs: ReadonlyMap<string, string>,
   fileRefs: ReadonlyMap<string, string>,
 ): LinkTargets {
+  const known = new Map<string, boolean>();
+  let pathIndex: Map<string, string> | undefined;
+  return {
+    hasPage(id) {
+      let found = known.get(id);
+      if (found === undefined) {
+        found = tree.pagesAmong(new Set([id])).size > 0;
+        known.set(id, found);
+      }
+      return found;
+    },
+    fileIds: new Set(files.map((file) => file.id)),
+    pageAt(path) {
+      pathIndex ??= pathsOf(tree);
+      return pathIndex.get(path);
+    },
+    pageRefs,
+    fileRefs,
+  };
+}
+
+/** Path of every document page (and '' for the root page) -> id; the first page in tree order wins. */
+function pathsOf(tree: PageTree): Map<string, string> {
   const pathIndex = new Map<string, string>();
   for (const entry of tree.entries()) {
     if (entry.node.kind !== 'document') continue;
     if (!pathIndex.has('')) pathIndex.set('', entry.node.id);
     if (!pathIndex.has(entry.path)) pathIndex.set(entry.path, entry.node.id);
   }
-  return {
-    pageIds: new Set(tree.all().map((node) => node.id)),
-    fileIds: new Set(files.map((file) => file.id)),
-    pathIndex,
-    pageRefs,
-    fileRefs,
-  };
+  return pathIndex;
 }
 
-/** A resolver for markdownToDocument / extractLinks, for links written in the page `entry`. */
-export function pageLinkResolver(targets: LinkTargets, entry: PathEntry): LinkResolver {
+/**
+ * A resolver for markdownToDocument / extractLinks, for links written in the page `entry` (asked
+ * for only by relative links: finding a page's path walks the tree).
+ */
+export function pageLinkResolver(targets: LinkTargets, entry: () => PathEntry): LinkResolver {
   return (href: string): ContentRef | undefined => {
     if (SCHEME.test(href) || href.startsWith('//')) return undefined;
     const hash = href.indexOf('#');
@@ -69,7 +94,7 @@ export function pageLinkResolver(targets: LinkTargets, entry: PathEntry): LinkRe
   };
 }
 
-function resolvePath(targets: LinkTargets, entry: PathEntry, path: string): ContentRef | undefined {
+function resolvePath(targets: LinkTargets, entry: () => PathEntry, path: string): ContentRef | undefined {
   const page = (id: string | undefined): ContentRef | undefined => (id ? { kind: 'page', page: id } : undefined);
 
   if (!path.startsWith('/')) {
@@ -78,7 +103,7 @@ function resolvePath(targets: LinkTargets, entry: PathEntry, path: string): Cont
     if (fileRef) return { kind: 'file', file: fileRef };
     const pageRef = targets.pageRefs.get(bare) ?? targets.pageRefs.get(bare.replace(/\.md$/i, ''));
     if (pageRef) return page(pageRef);
-    return page(lookup(targets, relativePath(entry, path)));
+    return page(lookup(targets, relativePath(entry(), path)));
   }
 
   const file = /^\/files\/([^/]+)\/?$/.exec(path);
@@ -90,7 +115,7 @@ function resolvePath(targets: LinkTargets, entry: PathEntry, path: string): Cont
 
   const pages = /^\/pages\/(.*?)\/?$/.exec(path);
   if (pages) {
-    if (targets.pageIds.has(pages[1])) return page(pages[1]);
+    if (targets.hasPage(pages[1])) return page(pages[1]);
     return page(lookup(targets, pages[1].split('/')));
   }
 
@@ -124,5 +149,5 @@ function lookup(targets: LinkTargets, segments: string[] | null): string | undef
     if (last.toLowerCase() === 'readme') parts.pop();
     else parts[parts.length - 1] = last;
   }
-  return targets.pathIndex.get(parts.join('/'));
+  return targets.pageAt(parts.join('/'));
 }

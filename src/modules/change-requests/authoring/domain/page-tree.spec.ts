@@ -30,3 +30,13 @@ describe('PageTree.pagesAmong', () => {
     expect(() => walked.pagesAmong(new Set(['a1', 'nowhere']))).toThrow('walked past');
   });
 });
+
+describe('PageTree.entryOf', () => {
+  it('gives each page the path entries() gives it, groups adding nothing to their children', () => {
+    const group: PageNode = { ...page('g', [page('g1', [page('g1a')])]), kind: 'group', slug: 'section' };
+    const tree = new PageTree([page('a', [page('a1')]), group, page('b')]);
+    for (const entry of tree.entries()) expect(tree.entryOf(entry.node.id)).toEqual(entry);
+    expect(tree.entryOf('g1a')).toMatchObject({ path: 'g1/g1a', parentPath: 'g1' });
+    expect(tree.entryOf('missing')).toBeNull();
+  });
+});

@@ -149,6 +149,20 @@ export class PageTree {
     return out;
   }
 
+  /** A page with its path, found by one walk that stops at it; null when absent. */
+  entryOf(id: string): PathEntry | null {
+    const visit = (nodes: PageNode[], parentPath: string): PathEntry | null => {
+      for (const node of nodes) {
+        if (node.id === id) return { node, path: node.kind === 'group' ? node.slug : childPath(parentPath, node.slug), parentPath };
+        if (node.pages.length === 0) continue;
+        const found = visit(node.pages, node.kind === 'group' ? parentPath : childPath(parentPath, node.slug));
+        if (found) return found;
+      }
+      return null;
+    };
+    return visit(this.roots, '');
+  }
+
   /** Every page with its path. */
   entries(): PathEntry[] {
     const out: PathEntry[] = [];
@@ -162,6 +176,10 @@ export class PageTree {
     visit(this.roots, '');
     return out;
   }
+}
+
+function childPath(parentPath: string, slug: string): string {
+  return parentPath ? `${parentPath}/${slug}` : slug;
 }
 
 /** Whether `candidate` is `ancestor` itself or inside its subtree. */

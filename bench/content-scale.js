@@ -28,6 +28,16 @@ const show = (s) => `p50 ${s.p50.toFixed(1)} ms   p95 ${s.p95.toFixed(1)} ms   p
 
 async function main() {
   await admin(`CREATE DATABASE ${DB}`);
+  // Seeding can fail (a build missing a module, a bad migration): the database must not outlive it.
+  try {
+    await measure();
+  } finally {
+    await dropDatabase(DB);
+    await removeQueueKeys(DB);
+  }
+}
+
+async function measure() {
   process.env.DATABASE_URL = dbUrl(DB);
   process.env.QUEUE_PREFIX = DB;
   process.env.LOG_LEVEL = 'warn';
@@ -131,8 +141,6 @@ async function main() {
     if (results.has(100000)) console.log(`  space search p95 at 100,000 pages: ${results.get(100000).search.p95.toFixed(1)} ms   target under 200 ms`);
   } finally {
     await server.stop();
-    await dropDatabase(DB);
-    await removeQueueKeys(DB);
   }
 }
 

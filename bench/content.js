@@ -24,6 +24,16 @@ function percentiles(samples) {
 
 async function main() {
   await admin(`CREATE DATABASE ${DB}`);
+  // Seeding can fail (a build missing a module, a bad migration): the database must not outlive it.
+  try {
+    await measure();
+  } finally {
+    await dropDatabase(DB);
+    await removeQueueKeys(DB);
+  }
+}
+
+async function measure() {
   process.env.DATABASE_URL = dbUrl(DB);
   process.env.QUEUE_PREFIX = DB;
   process.env.LOG_LEVEL = 'warn';
@@ -71,8 +81,6 @@ async function main() {
     }
   } finally {
     await server.stop();
-    await dropDatabase(DB);
-    await removeQueueKeys(DB);
   }
 }
 

@@ -36,7 +36,11 @@ async function createMigratedDatabase(name) {
   await admin(`CREATE DATABASE ${name}`);
   const env = { ...process.env, DATABASE_URL: dbUrl(name) };
   const migrate = spawn('node', ['node_modules/.bin/typeorm', '-d', 'dist/src/database/data-source.js', 'migration:run'], { env, stdio: 'ignore', cwd: ROOT });
-  await new Promise((resolve, reject) => migrate.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('migrations failed')))));
+  const code = await new Promise((resolve) => migrate.on('exit', resolve));
+  if (code !== 0) {
+    await dropDatabase(name);
+    throw new Error('migrations failed');
+  }
   return dbUrl(name);
 }
 

@@ -6,7 +6,9 @@
 //    (targets: 10,000 / 1,000 at most 1.5x, 100,000 / 1,000 at most 2x);
 //  - the content edit that makes each change request (10 pages updated), p50 per size;
 //  - page tree read (getCurrentRevision) at 10,000 pages (target p50 under 50 ms);
-//  - space search at 100,000 pages (target p95 under 200 ms).
+//  - space search at 100,000 pages (target p95 under 200 ms);
+//  - with BENCH_LINKS=1 (three links per page), the first link list of the current revision (which writes
+//    its link rows) and later ones.
 // Usage: npm run build && npm run bench:scale   (BENCH_SIZES=1000,10000 to skip the largest;
 // BENCH_MERGES, BENCH_READS, BENCH_SEARCHES to tune)
 const { Client } = require('pg');
@@ -18,6 +20,7 @@ const SIZES = (process.env.BENCH_SIZES || '1000,10000,100000').split(',').map(Nu
 const MERGES = Number(process.env.BENCH_MERGES || 15);
 const READS = Number(process.env.BENCH_READS || 50);
 const SEARCHES = Number(process.env.BENCH_SEARCHES || 200);
+const LINKS = process.env.BENCH_LINKS === '1';
 
 function stats(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -112,6 +115,15 @@ async function measure() {
       const parse = await timed(() => JSON.parse(Buffer.from(bytes).toString('utf8')));
       console.log(`[${label} pages] page tree read (getCurrentRevision), first read of the revision: ${row.firstTree.toFixed(1)} ms`);
       console.log(`[${label} pages] page tree read (getCurrentRevision), again: ${show(row.tree)}   (${(bytes.byteLength / 1e6).toFixed(1)} MB; client's JSON.parse ${parse.toFixed(1)} ms)`);
+
+      if (LINKS) {
+        // The current revision was committed over a base with many links: its link rows are written
+        // by the first link read (from the nearest revision whose rows are written), then read as they are.
+        const firstLinks = await timed(() => call('GET', `/spaces/${id}/links?limit=20`));
+        const again = [];
+        for (let r = 0; r < 5; r++) again.push(await timed(() => call('GET', `/spaces/${id}/links?limit=20`)));
+        console.log(`[${label} pages] link list, first read of the revision: ${firstLinks.toFixed(1)} ms; again: ${show(stats(again))}`);
+      }
 
       const searches = [];
       for (let q = 0; q < SEARCHES; q++) {

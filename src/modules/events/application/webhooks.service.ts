@@ -144,8 +144,10 @@ export class WebhooksService {
       await this.deliveries.insertNew([replay], tx);
       if (tx.queryRunner) this.audit.note(tx.queryRunner, { table: 'webhook_deliveries', id: replay.id, change: 'created', organizationId });
     });
-    await this.jobs.enqueue(DeliverWebhook, { deliveryId: replay.id, attempt: 1 }, { jobId: deliveryJobId(replay.id, 1) });
+    // Read before the job is queued: the answer is the delivery as created (pending, no attempt), not
+    // whatever a fast worker has made of it by then.
     const stored = await this.deliveries.find(id, replay.id);
+    await this.jobs.enqueue(DeliverWebhook, { deliveryId: replay.id, attempt: 1 }, { jobId: deliveryJobId(replay.id, 1) });
     return { delivery: stored!, attempts: [] };
   }
 

@@ -66,6 +66,14 @@ describe('ContentReader', () => {
     expect(reader.findPage(r, 'zzz')).toBeNull();
   });
 
+  it('locates many pages in one walk, each as findPage does, leaving out the absent', () => {
+    const r = revision();
+    const found = reader.findPages(r, ['c', 'g', 'zzz', 'd']);
+    expect([...found.keys()].sort()).toEqual(['c', 'd', 'g']);
+    for (const id of ['c', 'd', 'g']) expect(found.get(id)).toEqual(reader.findPage(r, id));
+    expect(reader.findPages(r, []).size).toBe(0);
+  });
+
   it('pages files by id with an opaque cursor of the last id', () => {
     const r = revision();
     const first = reader.listFiles(r, { limit: 2 });

@@ -263,6 +263,29 @@ export class ContentReader {
     return visit(revision.content.pages, '');
   }
 
+  /**
+   * Where each of these pages is, by id, found by one walk of the tree that stops once all are
+   * found (findPage per id would walk the tree once per page); absent pages are left out.
+   */
+  findPages(revision: Revision, pageIds: Iterable<string>): Map<string, LocatedPage> {
+    const wanted = new Set(pageIds);
+    const found = new Map<string, LocatedPage>();
+    if (wanted.size === 0) return found;
+    const visit = (nodes: PageNode[], parentPath: string): boolean => {
+      for (const node of nodes) {
+        const path = childPath(parentPath, node);
+        if (wanted.has(node.id)) {
+          found.set(node.id, { node, path: node.kind === 'group' ? node.slug : path, parentPath });
+          if (found.size === wanted.size) return true;
+        }
+        if (node.pages.length > 0 && visit(node.pages, node.kind === 'group' ? parentPath : path)) return true;
+      }
+      return false;
+    };
+    visit(revision.content.pages, '');
+    return found;
+  }
+
   /** The page's markdown: its front matter (description, icon, hidden, layout) and stored body. */
   markdown(node: PageNode, body: string): string {
     const frontMatter: PageFrontMatter = {};

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Urls, toEnvelope } from '@app/common';
-import { ContentReader, ContentScope } from '../../content/application/content-reader';
+import { ContentReader, ContentScope, LocatedPage } from '../../content/application/content-reader';
 import { ContentStore } from '../../content/application/content-store.service';
 import { PageNode, presentComputedSource } from '../../content/domain/revision-content';
 import { LinkTarget } from '../../content/infrastructure/links.repository';
@@ -10,8 +10,11 @@ import { Backlinks, LinkList, LinkScope } from '../application/links.service';
 import { layoutOf } from '../../content/domain/page-layout';
 
 type Presented = Record<string, unknown>;
-/** Markdown bodies of the pages a response shows, by document hash. */
-type Bodies = Map<string, string>;
+/** The pages a response shows (located in one walk of the tree) and their markdown bodies, by document hash. */
+interface Shown {
+  pages: Map<string, LocatedPage>;
+  bodies: Map<string, string>;
+}
 
 /**
  * GitBook's `ContentReferenceUsage` and `ContentLocation` objects. A page location holds the
@@ -34,46 +37,45 @@ export class LinkLocationPresenter {
   async links(result: LinkList) {
     const owners = this.owners(result.context);
     const shown = result.page.items.flatMap((t) => [...t.pageIds, ...(t.targetKind === 'page' && !t.targetSpace ? [t.targetId] : [])]);
-    const bodies = await this.bodies(result.context, shown);
+    const found = await this.shown(result.context, shown);
     return {
-      ...toEnvelope(result.page, (target) => this.usage(result.context, owners, bodies, target)),
+      ...toEnvelope(result.page, (target) => this.usage(result.context, owners, found, target)),
       stats: { total: result.stats.total, broken: { total: result.stats.broken, changeRequest: result.stats.changeRequest } },
     };
   }
 
   async backlinks(result: Backlinks) {
     const owners = this.owners(result.context);
-    const bodies = await this.bodies(result.context, result.page.items);
-    return toEnvelope(result.page, (pageId) => this.pageLocation(result.context, owners, bodies, pageId) ?? { kind: 'url', url: pageId });
+    const found = await this.shown(result.context, result.page.items);
+    return toEnvelope(result.page, (pageId) => this.pageLocation(result.context, owners, found, pageId) ?? { kind: 'url', url: pageId });
   }
 
-  private async bodies(context: LinkScope, pageIds: string[]): Promise<Bodies> {
-    const hashes = pageIds
-      .map((id) => this.reader.findPage(context.revision, id)?.node.documentHash)
-      .filter((hash): hash is string => !!hash);
-    return this.store.loadDocuments(hashes);
+  private async shown(context: LinkScope, pageIds: string[]): Promise<Shown> {
+    const pages = this.reader.findPages(context.revision, pageIds);
+    const hashes = [...pages.values()].map((located) => located.node.documentHash).filter((hash): hash is string => !!hash);
+    return { pages, bodies: await this.store.loadDocuments(hashes) };
   }
 
   private owners(context: LinkScope) {
     return { organization: this.organizations.present(context.organization), space: this.spaces.present(context.space) };
   }
 
-  private usage(context: LinkScope, owners: Presented, bodies: Bodies, target: LinkTarget) {
+  private usage(context: LinkScope, owners: Presented, shown: Shown, target: LinkTarget) {
     const locations = target.pageIds
-      .map((pageId) => this.pageLocation(context, owners, bodies, pageId))
+      .map((pageId) => this.pageLocation(context, owners, shown, pageId))
       .filter((location): location is Presented => location !== null);
     return {
       status: target.status,
       relation: target.imagesOnly ? 'dependsOn' : 'reference',
-      targetReference: this.targetLocation(context, owners, bodies, target),
+      targetReference: this.targetLocation(context, owners, shown, target),
       locationReferences: locations,
     };
   }
 
-  private targetLocation(context: LinkScope, owners: Presented, bodies: Bodies, target: LinkTarget): Presented {
+  private targetLocation(context: LinkScope, owners: Presented, shown: Shown, target: LinkTarget): Presented {
     if (target.status !== 'broken' && target.targetSpace === null) {
       if (target.targetKind === 'page') {
-        const location = this.pageLocation(context, owners, bodies, target.targetId);
+        const location = this.pageLocation(context, owners, shown, target.targetId);
         if (location) return location;
       }
       if (target.targetKind === 'file') {
@@ -84,14 +86,14 @@ export class LinkLocationPresenter {
     return { kind: 'url', url: target.targetKind === 'url' ? target.targetId : target.href };
   }
 
-  private pageLocation(context: LinkScope, owners: Presented, bodies: Bodies, pageId: string): Presented | null {
-    const located = this.reader.findPage(context.revision, pageId);
+  private pageLocation(context: LinkScope, owners: Presented, shown: Shown, pageId: string): Presented | null {
+    const located = shown.pages.get(pageId);
     if (!located) return null;
-    return { kind: 'page', ...owners, page: this.page(located.node, located.parentPath, context.scope, bodies) };
+    return { kind: 'page', ...owners, page: this.page(located.node, located.parentPath, context.scope, shown.bodies) };
   }
 
   /** A page as in the revision's page tree, with its markdown, without its child pages. */
-  private page(node: PageNode, parentPath: string, scope: ContentScope, bodies: Bodies): Presented {
+  private page(node: PageNode, parentPath: string, scope: ContentScope, bodies: Map<string, string>): Presented {
     const base = {
       id: node.id,
       title: node.title,

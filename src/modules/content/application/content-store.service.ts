@@ -173,8 +173,7 @@ export class ContentStore {
    * committed over a base with many links has them written here, once (see RevisionLinkIndexer).
    */
   async ensureLinkRows(revisionIds: string[]): Promise<void> {
-    for (const id of new Set(revisionIds)) {
-      if (await this.links.isIndexed(id)) continue;
+    for (const id of await this.links.pendingAmong(revisionIds)) {
       await this.transactions.run((tx) =>
         this.links.catchUp(id, (revisionId) => this.get(revisionId, tx), (before, after) => this.changedPages(before, after), tx),
       );

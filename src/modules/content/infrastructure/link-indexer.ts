@@ -67,8 +67,11 @@ export class RevisionLinkIndexer {
     await this.links.recordIndexState(revisionId, ancestor?.id ?? null, true, tx);
   }
 
-  async isIndexed(revisionId: string): Promise<boolean> {
-    return this.links.isIndexed(revisionId);
+  /** Of these revisions, those whose rows are not written yet. */
+  async pendingAmong(revisionIds: string[]): Promise<string[]> {
+    const unique = [...new Set(revisionIds)];
+    const indexed = await this.links.indexedAmong(unique);
+    return unique.filter((id) => !indexed.has(id));
   }
 
   async index(

@@ -125,6 +125,16 @@ export class LinksRepository {
     return rows.length > 0 && rows[0].indexed;
   }
 
+  /** Which of these revisions have their rows written: one query for all. */
+  async indexedAmong(revisionIds: string[]): Promise<Set<string>> {
+    if (revisionIds.length === 0) return new Set();
+    const rows: { revision_id: string }[] = await this.db().query(
+      'SELECT revision_id FROM revision_link_index WHERE revision_id = ANY($1::varchar[]) AND indexed',
+      [revisionIds],
+    );
+    return new Set(rows.map((row) => row.revision_id));
+  }
+
   /** Serializes writers of one revision's rows until the transaction ends. */
   async lockIndexing(revisionId: string, tx: Tx): Promise<void> {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('revision_links:' || $1, 0))`, [revisionId]);

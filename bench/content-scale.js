@@ -5,7 +5,8 @@
 //    merged first (a real three-way merge); p50 per size and the ratio to the 1,000-page space
 //    (targets: 10,000 / 1,000 at most 1.5x, 100,000 / 1,000 at most 2x);
 //  - the content edit that makes each change request (10 pages updated), p50 per size;
-//  - page tree read (getCurrentRevision) at 10,000 pages (target p50 under 50 ms);
+//  - page tree read (getCurrentRevision) at 10,000 pages (target p50 under 50 ms), and the first read of
+//    the revision a 10-page merge makes after it;
 //  - space search at 100,000 pages (target p95 under 200 ms);
 //  - with BENCH_LINKS=1 (three links per page), the first link list of the current revision (which writes
 //    its link rows) and later ones.
@@ -112,9 +113,14 @@ async function measure() {
       // The full tree with every page's markdown is megabytes at 100,000 pages: a few reads there.
       for (let r = 0; r < (count > 10000 ? Math.min(READS, 3) : READS); r++) trees.push(await timed(readTree));
       row.tree = stats(trees);
+      // A change request touching 10 pages is merged: the new revision's first read presents only
+      // the pages on changed paths and copies the JSON of the others from the revision read before.
+      await call('POST', `/spaces/${id}/change-requests/${await changeRequest(id, count, MERGES + 1, 7)}/merge`);
+      row.afterMerge = await timed(readTree);
       const parse = await timed(() => JSON.parse(Buffer.from(bytes).toString('utf8')));
       console.log(`[${label} pages] page tree read (getCurrentRevision), first read of the revision: ${row.firstTree.toFixed(1)} ms`);
       console.log(`[${label} pages] page tree read (getCurrentRevision), again: ${show(row.tree)}   (${(bytes.byteLength / 1e6).toFixed(1)} MB; client's JSON.parse ${parse.toFixed(1)} ms)`);
+      console.log(`[${label} pages] page tree read, first read of the revision a 10-page merge made after it: ${row.afterMerge.toFixed(1)} ms`);
 
       if (LINKS) {
         // The current revision was committed over a base with many links: its link rows are written

@@ -1,7 +1,8 @@
 import { Urls } from '@app/common';
 import { Revision } from '../domain/revision';
 import { PageNode, RevisionFile } from '../domain/revision-content';
-import { ContentReader } from './content-reader';
+import { deepFreeze } from '../domain/deep-freeze';
+import { ContentReader, ContentScope } from './content-reader';
 import { ContentStore } from './content-store.service';
 import { FilesService } from './files.service';
 
@@ -104,5 +105,49 @@ describe('ContentReader', () => {
     expect(md).toMatchObject({ markdown: 'Body one.\n' });
     expect(md.document).toBeUndefined();
     await expect(reader.page(r, { spaceId: 's1' }, 'nope')).rejects.toThrow('Page "nope" not found');
+  });
+
+  describe('serialized page trees', () => {
+    const json = async (target: ContentReader, r: Revision, scope: ContentScope) => Buffer.concat((await target.pagesObjectJson(r, scope)).parts).toString();
+    const expected = async (target: ContentReader, r: Revision, scope: ContentScope) => JSON.stringify({ pages: await target.pages(r, scope) });
+    const tree = (third: string): PageNode[] => [
+      page('a', 'a', { emoji: '1f600', pages: [page('b', 'b', { description: 'D', hidden: true, pages: [page('c', 'c', { documentHash: 'h2' })] })] }),
+      page('g', 'group', { kind: 'group', documentHash: undefined, pages: [page('d', 'd'), page('e', third, { documentHash: 'h3' })] }),
+      page('l', 'to-e', { kind: 'link', documentHash: undefined, target: { kind: 'page', page: 'e' } }),
+      page('k', 'api', { kind: 'computed', documentHash: undefined, computed: { type: 'builtin:openapi', props: { spec: 'petstore' } } as PageNode['computed'] }),
+    ];
+    const texts = new Map([['h1', 'One.\n'], ['h2', 'Two.\n'], ['h3', 'Three.\n']]);
+
+    it('are the JSON of the presented pages, byte for byte, sharing unchanged pages between revisions but not scopes', async () => {
+      const asked: string[][] = [];
+      const counting = {
+        loadDocuments: async (hashes: string[]) => {
+          asked.push([...hashes].sort());
+          return new Map(hashes.filter((h) => texts.has(h)).map((h) => [h, texts.get(h)!]));
+        },
+      } as unknown as ContentStore;
+      const fresh = new ContentReader(counting, files, urls);
+      const first = deepFreeze(revision({ id: 'r1', content: { ...revision().content, pages: tree('e') } }));
+      const space = { spaceId: 's1' };
+      expect(await json(fresh, first, space)).toBe(await expected(fresh, first, space));
+
+      // The next revision renames e (a new object) and keeps every other page object.
+      const [a, g, l, k] = first.content.pages;
+      const renamed = { ...g.pages[1], slug: 'e-renamed' };
+      const second = deepFreeze(revision({ id: 'r2', content: { ...first.content, pages: [a, { ...g, pages: [g.pages[0], renamed] }, l, k] } }));
+      asked.length = 0;
+      const serialized = await json(fresh, second, space);
+      // Only the changed path is presented: e's body is the only one loaded; a and d come as they were.
+      expect(asked).toEqual([['h3']]);
+      expect(serialized).toBe(await expected(fresh, second, space));
+      // The link page follows its target's new path.
+      expect(JSON.parse(serialized).pages[2].href).toBe('http://x/app/s/s1/e-renamed');
+
+      // Another scope (a change request) has URLs of its own.
+      const changeRequest = { spaceId: 's1', changeRequest: { id: 'cr', number: 4 } };
+      const inChangeRequest = await json(fresh, second, changeRequest);
+      expect(inChangeRequest).toBe(await expected(fresh, second, changeRequest));
+      expect(JSON.parse(inChangeRequest).pages[0].urls.app).toBe('http://x/app/s/s1/~/changes/4/a');
+    });
   });
 });

@@ -7,10 +7,17 @@ import { PageNode, RevisionFile, presentComputedSource } from '../domain/revisio
 import { ContentStore } from './content-store.service';
 import { FilesService } from './files.service';
 import { layoutOf } from '../domain/page-layout';
+import { PageJsonCache } from './page-json-cache';
 import { WeightedLru } from './weighted-lru';
 
 /** Serialized page trees kept per process: about ten 10,000-page trees with their markdown. */
 const PRESENTED_TREE_BYTES = 96 * 1024 * 1024;
+/** Serialized pages (with their subtrees) kept per process, shared between revisions: a 100,000-page tree's fit. */
+const PRESENTED_PAGE_BYTES = 128 * 1024 * 1024;
+const OPEN_LIST = Buffer.from('[');
+const CLOSE_LIST = Buffer.from(']');
+const CLOSE_PAGE = Buffer.from(']}');
+const COMMA = Buffer.from(',');
 
 /** Whose content is read: a space's current revision, or the head of one of its change requests. */
 export interface ContentScope {
@@ -84,6 +91,8 @@ export class ContentReader {
    * once: a revision never changes, so a 10,000-page tree read again costs a copy of its bytes.
    */
   private readonly presentedTrees = new WeightedLru<Buffer>(PRESENTED_TREE_BYTES, (tree) => tree.length, PRESENTED_TREE_BYTES / 2);
+  /** What the first read of a new revision's tree copies instead of presenting: its unchanged pages' JSON. */
+  private readonly presentedPages = new PageJsonCache(PRESENTED_PAGE_BYTES);
 
   constructor(
     private readonly store: ContentStore,
@@ -158,10 +167,75 @@ export class ContentReader {
     const key = `${revision.id} ${this.appUrl(scope)}`;
     let bytes = this.presentedTrees.get(key);
     if (!bytes) {
-      bytes = Buffer.from(JSON.stringify(await this.pages(revision, scope)));
+      bytes = await this.serializeTree(revision, scope);
       this.presentedTrees.put(key, bytes);
     }
     return { key, bytes };
+  }
+
+  /**
+   * The JSON of `pages()`, byte for byte, built from the JSON of pages presented before wherever
+   * the page object (frozen, shared by revisions that did not change it), its path and the app
+   * address are the same: only the pages on changed paths are presented, and only their bodies loaded.
+   */
+  private async serializeTree(revision: Revision, scope: ContentScope): Promise<Buffer> {
+    const base = this.appUrl(scope);
+    // Taken before the bodies are loaded, so an eviction meanwhile cannot leave a page without its body.
+    const hits = new Map<PageNode, Buffer>();
+    const hashes = new Set<string>();
+    const plan = (nodes: readonly PageNode[], parentPath: string) => {
+      for (const node of nodes) {
+        const hit = this.presentedPages.get(node, parentPath, base);
+        if (hit) {
+          hits.set(node, hit);
+          continue;
+        }
+        if (node.kind === 'document' && node.documentHash) hashes.add(node.documentHash);
+        plan(node.pages, childrenPath(parentPath, node));
+      }
+    };
+    plan(revision.content.pages, '');
+    const documents = await this.store.loadDocuments([...hashes]);
+    const parts: Buffer[] = [OPEN_LIST];
+    this.serializeList(revision.content.pages, '', { scope, base, documents, revision, hits }, parts);
+    parts.push(CLOSE_LIST);
+    return Buffer.concat(parts);
+  }
+
+  /** Appends the JSON of a list's pages, comma separated, to `out`; whether any is or holds a link page. */
+  private serializeList(
+    nodes: readonly PageNode[],
+    parentPath: string,
+    context: { scope: ContentScope; base: string; documents: Map<string, string>; revision: Revision; hits: Map<PageNode, Buffer> },
+    out: Buffer[],
+  ): boolean {
+    let anyLink = false;
+    nodes.forEach((node, index) => {
+      if (index > 0) out.push(COMMA);
+      const hit = context.hits.get(node);
+      if (hit) {
+        out.push(hit);
+        return;
+      }
+      const { page, nested } = this.presentOwn(node, parentPath, context.scope, context.documents, context.revision);
+      let linked = node.kind === 'link';
+      let json: Buffer;
+      if (nested) {
+        // `pages` is the last key of a presented page.
+        const own = JSON.stringify(page);
+        const parts = [Buffer.from(`${own.slice(0, -1)},"pages":[`)];
+        linked = this.serializeList(node.pages, childrenPath(parentPath, node), context, parts) || linked;
+        parts.push(CLOSE_PAGE);
+        json = Buffer.concat(parts);
+      } else {
+        json = Buffer.from(JSON.stringify(page));
+      }
+      // A link page's href follows its target's path in this revision: subtrees holding one are not shared.
+      if (!linked) this.presentedPages.put(node, parentPath, context.base, json);
+      anyLink ||= linked;
+      out.push(json);
+    });
+    return anyLink;
   }
 
   /**
@@ -339,16 +413,31 @@ export class ContentReader {
     return nodes.map((node) => this.presentNode(node, parentPath, scope, documents, revision));
   }
 
-  // Built by assignment rather than spreads: a 10,000-page tree is presented per read.
   private presentNode(node: PageNode, parentPath: string, scope: ContentScope, documents: Map<string, string>, revision: Revision): PageObject {
+    const { page, nested } = this.presentOwn(node, parentPath, scope, documents, revision);
+    if (nested) page.pages = this.presentTree(node.pages, childrenPath(parentPath, node), scope, documents, revision);
+    return page as PageObject;
+  }
+
+  /**
+   * A page's own fields as the tree presents them. `nested`: its `pages` (its children, the last
+   * key) are the caller's to add; a link page has none, a computed page's are always empty.
+   * Built by assignment rather than spreads: a 10,000-page tree is presented per read.
+   */
+  private presentOwn(
+    node: PageNode,
+    parentPath: string,
+    scope: ContentScope,
+    documents: Map<string, string>,
+    revision: Revision,
+  ): { page: Record<string, unknown>; nested: boolean } {
     const page: Record<string, unknown> = { id: node.id, title: node.title };
     if (node.emoji) page.emoji = node.emoji;
     if (node.icon) page.icon = node.icon;
     page.createdAt = node.createdAt;
     page.updatedAt = node.updatedAt;
     const path = childPath(parentPath, node);
-    // Groups do not add to their children's paths (GitBook's sections).
-    const children = () => this.presentTree(node.pages, node.kind === 'group' ? parentPath : path, scope, documents, revision);
+    let nested = false;
     switch (node.kind) {
       case 'group':
         page.kind = 'group';
@@ -356,7 +445,7 @@ export class ContentReader {
         page.slug = node.slug;
         page.path = node.slug;
         if (node.hidden) page.hidden = true;
-        page.pages = children();
+        nested = true;
         break;
       case 'link':
         page.kind = 'link';
@@ -384,9 +473,9 @@ export class ContentReader {
         if (node.description) page.description = node.description;
         page.layout = layoutOf(node);
         if (node.hidden) page.hidden = true;
-        page.pages = children();
+        nested = true;
     }
-    return page as PageObject;
+    return { page, nested };
   }
 
   private linkHref(node: PageNode, scope: ContentScope, revision: Revision): { href?: string } {
@@ -413,6 +502,11 @@ export class ContentReader {
 
 function childPath(parentPath: string, node: PageNode): string {
   return parentPath ? `${parentPath}/${node.slug}` : node.slug;
+}
+
+/** The path a page gives its children: its own, except a group's (GitBook's sections add nothing). */
+function childrenPath(parentPath: string, node: PageNode): string {
+  return node.kind === 'group' ? parentPath : childPath(parentPath, node);
 }
 
 function uniqueHashes(nodes: PageNode[]): string[] {

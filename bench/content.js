@@ -4,7 +4,6 @@
 // Targets: merge p50 < 100 ms at 1,000 pages; search p95 < 50 ms at 10,000 pages.
 // Usage: npm run build && npm run bench:content   (BENCH_MERGES, BENCH_READS, BENCH_SEARCHES to tune)
 const path = require('node:path');
-const { Client } = require('pg');
 const { uniqueName, dbUrl, admin, dropDatabase, startApi, removeQueueKeys, timed, jsonCaller } = require('./lib');
 const { body, seedSpace: seedInto, seedContext, WORDS } = require('./content-seed');
 

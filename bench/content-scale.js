@@ -13,7 +13,7 @@
 // Usage: npm run build && npm run bench:scale   (BENCH_SIZES=1000,10000 to skip the largest;
 // BENCH_MERGES, BENCH_READS, BENCH_SEARCHES to tune)
 const { Client } = require('pg');
-const { uniqueName, dbUrl, admin, dropDatabase, startApi, removeQueueKeys, ROOT, timed, jsonCaller } = require('./lib');
+const { uniqueName, dbUrl, withDatabase, startApi, ROOT, timed, jsonCaller } = require('./lib');
 const { body, seedSpace, seedContext, WORDS } = require('./content-seed');
 
 const DB = uniqueName('scale');
@@ -30,15 +30,8 @@ function stats(samples) {
 }
 const show = (s) => `p50 ${s.p50.toFixed(1)} ms   p95 ${s.p95.toFixed(1)} ms   p99 ${s.p99.toFixed(1)} ms   (n=${s.n})`;
 
-async function main() {
-  await admin(`CREATE DATABASE ${DB}`);
-  // Seeding can fail (a build missing a module, a bad migration): the database must not outlive it.
-  try {
-    await measure();
-  } finally {
-    await dropDatabase(DB);
-    await removeQueueKeys(DB);
-  }
+function main() {
+  return withDatabase(DB, measure);
 }
 
 async function measure() {

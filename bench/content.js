@@ -4,7 +4,7 @@
 // Targets: merge p50 < 100 ms at 1,000 pages; search p95 < 50 ms at 10,000 pages.
 // Usage: npm run build && npm run bench:content   (BENCH_MERGES, BENCH_READS, BENCH_SEARCHES to tune)
 const path = require('node:path');
-const { uniqueName, dbUrl, admin, dropDatabase, startApi, removeQueueKeys, timed, jsonCaller } = require('./lib');
+const { uniqueName, dbUrl, withDatabase, startApi, timed, jsonCaller } = require('./lib');
 const { body, seedSpace: seedInto, seedContext, WORDS } = require('./content-seed');
 
 const ROOT = path.join(__dirname, '..');
@@ -21,15 +21,8 @@ function percentiles(samples) {
 }
 
 
-async function main() {
-  await admin(`CREATE DATABASE ${DB}`);
-  // Seeding can fail (a build missing a module, a bad migration): the database must not outlive it.
-  try {
-    await measure();
-  } finally {
-    await dropDatabase(DB);
-    await removeQueueKeys(DB);
-  }
+function main() {
+  return withDatabase(DB, measure);
 }
 
 async function measure() {

@@ -48,6 +48,20 @@ function dropDatabase(name) {
   return admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
+/**
+ * Creates the (empty) database `name`, runs `work`, then drops it and the queue keys under the same
+ * name, whether `work` finished or failed (seeding against a broken build, say).
+ */
+async function withDatabase(name, work) {
+  await admin(`CREATE DATABASE ${name}`);
+  try {
+    return await work();
+  } finally {
+    await dropDatabase(name);
+    await removeQueueKeys(name);
+  }
+}
+
 /** A port the OS has just handed out (and taken back), for a server that needs it on its command line. */
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -137,4 +151,4 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-module.exports = { ROOT, SERVER, REDIS_URL, uniqueName, dbUrl, admin, createMigratedDatabase, dropDatabase, freePort, startApi, removeQueueKeys, percentile, timed, jsonCaller };
+module.exports = { ROOT, SERVER, REDIS_URL, uniqueName, dbUrl, admin, createMigratedDatabase, dropDatabase, withDatabase, freePort, startApi, removeQueueKeys, percentile, timed, jsonCaller };

@@ -7,6 +7,7 @@ import { PageNode, RevisionFile, presentComputedSource } from '../domain/revisio
 import { ContentStore } from './content-store.service';
 import { FilesService } from './files.service';
 import { layoutOf } from '../domain/page-layout';
+import { childrenPath, pagePath, slugPath } from '../domain/page-paths';
 import { PageJsonCache } from './page-json-cache';
 import { WeightedLru } from './weighted-lru';
 
@@ -267,7 +268,7 @@ export class ContentReader {
     let group: PageNode | null = null;
     const visit = (nodes: PageNode[], parentPath: string): PageNode | null => {
       for (const node of nodes) {
-        const path = childPath(parentPath, node);
+        const path = slugPath(parentPath, node.slug);
         if (node.kind === 'document' && path === wanted) return node;
         if (node.kind === 'group' && node.slug === wanted) group ??= node;
         const found = visit(node.pages, node.kind === 'group' ? parentPath : path);
@@ -325,16 +326,7 @@ export class ContentReader {
 
   /** Where a page sits: its node and path; null when the revision has no such page. */
   findPage(revision: Revision, pageId: string): LocatedPage | null {
-    const visit = (nodes: PageNode[], parentPath: string): LocatedPage | null => {
-      for (const node of nodes) {
-        const path = childPath(parentPath, node);
-        if (node.id === pageId) return { node, path: node.kind === 'group' ? node.slug : path, parentPath };
-        const found = visit(node.pages, node.kind === 'group' ? parentPath : path);
-        if (found) return found;
-      }
-      return null;
-    };
-    return visit(revision.content.pages, '');
+    return this.findPages(revision, [pageId]).get(pageId) ?? null;
   }
 
   /**
@@ -347,9 +339,8 @@ export class ContentReader {
     if (wanted.size === 0) return found;
     const visit = (nodes: PageNode[], parentPath: string): boolean => {
       for (const node of nodes) {
-        const path = childPath(parentPath, node);
         if (wanted.has(node.id)) {
-          found.set(node.id, { node, path: node.kind === 'group' ? node.slug : path, parentPath });
+          found.set(node.id, { node, path: pagePath(parentPath, node), parentPath });
           if (found.size === wanted.size) return true;
         }
         if (node.pages.length > 0 && visit(node.pages, childrenPath(parentPath, node))) return true;
@@ -436,7 +427,7 @@ export class ContentReader {
     if (node.icon) page.icon = node.icon;
     page.createdAt = node.createdAt;
     page.updatedAt = node.updatedAt;
-    const path = childPath(parentPath, node);
+    const path = slugPath(parentPath, node.slug);
     let nested = false;
     switch (node.kind) {
       case 'group':
@@ -500,14 +491,6 @@ export class ContentReader {
   }
 }
 
-function childPath(parentPath: string, node: PageNode): string {
-  return parentPath ? `${parentPath}/${node.slug}` : node.slug;
-}
-
-/** The path a page gives its children: its own, except a group's (GitBook's sections add nothing). */
-function childrenPath(parentPath: string, node: PageNode): string {
-  return node.kind === 'group' ? parentPath : childPath(parentPath, node);
-}
 
 function uniqueHashes(nodes: PageNode[]): string[] {
   const hashes = new Set<string>();

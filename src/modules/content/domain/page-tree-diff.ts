@@ -1,4 +1,5 @@
 import { type StoredAddresses, sameItems, samePageFields } from './page-nodes';
+import { pagePath } from './page-paths';
 import type { PageNode } from './revision-content';
 
 /** A page with its place in a tree. */
@@ -137,8 +138,7 @@ export function diffPageTrees(before: readonly PageNode[], after: readonly PageN
 
 /** A page placed under a parent path (groups do not add to their children's paths). */
 export function place(node: PageNode, parentPath: string, ancestors: PageNode[]): PlacedPage {
-  const own = parentPath ? `${parentPath}/${node.slug}` : node.slug;
-  return { node, path: node.kind === 'group' ? node.slug : own, parentPath, ancestors };
+  return { node, path: pagePath(parentPath, node), parentPath, ancestors };
 }
 
 function childPath(placed: PlacedPage): string {

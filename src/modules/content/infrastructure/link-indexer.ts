@@ -74,7 +74,7 @@ export class RevisionLinkIndexer {
     return unique.filter((id) => !indexed.has(id));
   }
 
-  async index(
+  private async index(
     revision: Revision,
     newDocuments: ReadonlyMap<string, string>,
     base: { revision: Revision; change: PageTreeChange } | null,

@@ -1,4 +1,5 @@
 import { slugify } from '../../../content/domain/markdown';
+import { childrenPath, pagePath } from '../../../content/domain/page-paths';
 import type { PageNode } from '../../../content/domain/revision-content';
 
 /**
@@ -153,9 +154,9 @@ export class PageTree {
   entryOf(id: string): PathEntry | null {
     const visit = (nodes: PageNode[], parentPath: string): PathEntry | null => {
       for (const node of nodes) {
-        if (node.id === id) return { node, path: node.kind === 'group' ? node.slug : childPath(parentPath, node.slug), parentPath };
+        if (node.id === id) return { node, path: pagePath(parentPath, node), parentPath };
         if (node.pages.length === 0) continue;
-        const found = visit(node.pages, node.kind === 'group' ? parentPath : childPath(parentPath, node.slug));
+        const found = visit(node.pages, childrenPath(parentPath, node));
         if (found) return found;
       }
       return null;
@@ -168,18 +169,13 @@ export class PageTree {
     const out: PathEntry[] = [];
     const visit = (nodes: PageNode[], parentPath: string) => {
       for (const node of nodes) {
-        const own = parentPath ? `${parentPath}/${node.slug}` : node.slug;
-        out.push({ node, path: node.kind === 'group' ? node.slug : own, parentPath });
-        visit(node.pages, node.kind === 'group' ? parentPath : own);
+        out.push({ node, path: pagePath(parentPath, node), parentPath });
+        visit(node.pages, childrenPath(parentPath, node));
       }
     };
     visit(this.roots, '');
     return out;
   }
-}
-
-function childPath(parentPath: string, slug: string): string {
-  return parentPath ? `${parentPath}/${slug}` : slug;
 }
 
 /** Whether `candidate` is `ancestor` itself or inside its subtree. */

@@ -1,7 +1,8 @@
 'use strict';
 // Foundation benchmark: GET /v1/spaces/{id} and a 100-item page of GET /v1/orgs/{id}/spaces over
 // 10,000 spaces, against our API and against a bare node:http + pg server running the same SQL, once
-// with every statement unnamed (as issue 15 measured it) and once preparing what our API prepares.
+// with every statement unnamed (as issue 15 measured it) and once preparing what our API prepares, and
+// against the latter's work in a plain NestJS controller (the fixed stack's ceiling).
 // Ours and bare alternate BENCH_ROUNDS times and medians are compared: this machine drifts more between runs
 // than the difference measured. Target (issue 15): GET /v1/spaces/{id} at least 60% of bare at 32 connections,
 // with p99 at most 1.5x the bare p99.
@@ -26,8 +27,8 @@ const SPACES = Number(process.env.BENCH_SPACES || 10000);
 const ONLY = process.env.BENCH_ONLY;
 
 /** The bare node:http + pg server on a port the OS picks; resolves with its base URL. */
-function startBare(env) {
-  const child = fork(path.join(__dirname, 'bare-server.js'), { env: { ...process.env, ...env }, stdio: 'ignore' });
+function startBare(env, script = 'bare-server.js') {
+  const child = fork(path.join(__dirname, script), { env: { ...process.env, ...env }, stdio: 'ignore' });
   const url = new Promise((resolve) => child.once('message', ({ port }) => resolve(`http://127.0.0.1:${port}`)));
   return { child, url };
 }
@@ -86,10 +87,13 @@ async function main() {
     const api = startApi(env);
     ours.stop = api.stop;
     ours.pid = () => api.child.pid;
-    // Two baselines: the bare server as issue 15 measured it (every statement unnamed: PostgreSQL parses
+    // Baselines: the bare server as issue 15 measured it (every statement unnamed: PostgreSQL parses
     // and plans each one), and the same server preparing the statements our API prepares.
-    for (const [name, extra] of [['bare', { BARE_UNNAMED: '1' }], ['bare-prepared', {}]]) {
-      const started = startBare({ ...env, ...extra });
+    // A third, nest-prepared, is the bare-prepared server's work in a plain NestJS controller: the
+    // ceiling of the fixed stack, to tell the framework's share of the gap from ours.
+    const baselines = [['bare', { BARE_UNNAMED: '1' }], ['bare-prepared', {}], ['nest-prepared', {}, 'nest-baseline-server.js']];
+    for (const [name, extra, script] of baselines) {
+      const started = startBare({ ...env, ...extra }, script);
       bares.push({ name, child: started.child, url: started.url });
     }
     const ourBase = await api.url;
@@ -116,6 +120,12 @@ async function main() {
       }
       console.log(line(`ours ${label} (median of ${ROUNDS})`, median(ourRuns)));
       for (const [i, bare] of bares.entries()) compare(label, ourRuns, bare.name, bareRuns[i]);
+      const ceiling = bares.findIndex((bare) => bare.name === 'nest-prepared');
+      const floor = bares.findIndex((bare) => bare.name === 'bare-prepared');
+      const shares = bareRuns[ceiling].map((r, i) => r.requests.average / bareRuns[floor][i].requests.average).sort((a, b) => a - b);
+      console.log(
+        `  the stack's ceiling, nest-prepared's share of bare-prepared: round by round ${shares.map((s) => `${(s * 100).toFixed(1)}%`).join(', ')}; medians ${((median(bareRuns[ceiling]).requests.average / median(bareRuns[floor]).requests.average) * 100).toFixed(1)}%, p99 ${(median(bareRuns[ceiling]).latency.p99 / median(bareRuns[floor]).latency.p99).toFixed(2)}x`,
+      );
     }
   } finally {
     await ours.stop();

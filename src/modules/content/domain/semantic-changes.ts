@@ -1,3 +1,4 @@
+import { childrenPath, pagePath } from './page-paths';
 import { PageNode, RevisionContent, RevisionFile, ReusableContent } from './revision-content';
 
 /**
@@ -76,9 +77,8 @@ function indexPages(pages: PageNode[]): Map<string, IndexedPage> {
   const index = new Map<string, IndexedPage>();
   const visit = (nodes: PageNode[], parentPath: string, parentId: string | null) => {
     for (const node of nodes) {
-      const path = node.kind === 'group' ? node.slug : parentPath ? `${parentPath}/${node.slug}` : node.slug;
-      index.set(node.id, { node, path, parentId });
-      visit(node.pages, node.kind === 'group' ? parentPath : path, node.id);
+      index.set(node.id, { node, path: pagePath(parentPath, node), parentId });
+      visit(node.pages, childrenPath(parentPath, node), node.id);
     }
   };
   visit(pages, '', null);

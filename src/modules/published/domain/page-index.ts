@@ -1,3 +1,4 @@
+import { childrenPath, slugPath } from '../../content/domain/page-paths';
 import { type PageNode, openapiSpecOf } from '../../content/domain/revision-content';
 
 /** A page as readers see it: a page of the revision, or one generated for it (computed pages). */
@@ -35,15 +36,14 @@ export function indexPages(pages: PageNode[], expand: (node: PageNode) => Reader
   const tree = expanded(pages);
   const visit = (nodes: ReaderPage[], parentPath: string, hidden: boolean) => {
     for (const node of nodes) {
-      const own = parentPath ? `${parentPath}/${node.slug}` : node.slug;
-      const path = node.kind === 'group' ? parentPath : own;
+      const own = slugPath(parentPath, node.slug);
       const entry = { node, path: node.kind === 'group' ? '' : own };
       byId.set(node.id, entry);
       if (node.kind === 'document') {
         if (!byPath.has(own)) byPath.set(own, entry);
         if (!hidden && !node.hidden) readingOrder.push(entry);
       }
-      visit(node.pages, path, hidden || !!node.hidden);
+      visit(node.pages, childrenPath(parentPath, node), hidden || !!node.hidden);
     }
   };
   visit(tree, '', false);

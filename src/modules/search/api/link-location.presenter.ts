@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Urls, toEnvelope } from '@app/common';
 import { ContentReader, ContentScope, LocatedPage } from '../../content/application/content-reader';
 import { ContentStore } from '../../content/application/content-store.service';
+import { slugPath } from '../../content/domain/page-paths';
 import { PageNode, presentComputedSource } from '../../content/domain/revision-content';
 import { LinkTarget } from '../../content/infrastructure/links.repository';
 import { OrganizationPresenter } from '../../organizations/api/organization.presenter';
@@ -102,7 +103,7 @@ export class LinkLocationPresenter {
       createdAt: node.createdAt,
       updatedAt: node.updatedAt,
     };
-    const path = parentPath ? `${parentPath}/${node.slug}` : node.slug;
+    const path = slugPath(parentPath, node.slug);
     switch (node.kind) {
       case 'group':
         return { ...base, kind: 'group', type: 'group', slug: node.slug, path: node.slug, ...(node.hidden ? { hidden: true } : {}), pages: [] };

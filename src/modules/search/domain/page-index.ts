@@ -1,4 +1,5 @@
 import { extractSections } from '../../content/domain/markdown';
+import { childrenPath, slugPath } from '../../content/domain/page-paths';
 import { PageNode } from '../../content/domain/revision-content';
 import { cjkGrams } from './cjk';
 
@@ -45,9 +46,8 @@ export function searchablePages(pages: PageNode[]): SearchablePage[] {
   const out: SearchablePage[] = [];
   const visit = (nodes: PageNode[], parentPath: string, ancestors: string[]) => {
     for (const node of nodes) {
-      const own = parentPath ? `${parentPath}/${node.slug}` : node.slug;
-      if (node.kind === 'document') out.push(searchablePage(node, own, ancestors));
-      visit(node.pages ?? [], node.kind === 'group' ? parentPath : own, [...ancestors, node.title]);
+      if (node.kind === 'document') out.push(searchablePage(node, slugPath(parentPath, node.slug), ancestors));
+      visit(node.pages ?? [], childrenPath(parentPath, node), [...ancestors, node.title]);
     }
   };
   visit(pages, '', []);

@@ -1,3 +1,4 @@
+import { AddressInfo } from 'node:net';
 import { TestApp, TestUser } from '@app/testing';
 import { newId } from '@app/common';
 import * as markdown from '../src/modules/content/domain/markdown';
@@ -6,6 +7,10 @@ import { LinksRepository } from '../src/modules/content/infrastructure/links.rep
 import { PageSpec, png, storeFile } from './content.fixtures';
 import { editChangeRequest, publish } from './search.fixtures';
 import { space } from './spaces.fixtures';
+
+// The official client, unchanged.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { GitBookAPI } = require('@gitbook/api');
 
 describe('Links and backlinks (e2e)', () => {
   let t: TestApp;
@@ -220,6 +225,49 @@ describe('Links and backlinks (e2e)', () => {
       }
     });
 
+    it("lists the change request's links with stats, all or only those it would break (brokenContext)", async () => {
+      const spaceList = (await get(bob, '/links')).body;
+      const spaceBroken = (await get(bob, '/links', { status: 'broken' })).body.items;
+      const res = await get(bob, `/change-requests/${changeRequestId}/links`);
+      expect(res.status).toBe(200);
+      // Gamma's body went from no links to two: one to Alpha, one broken.
+      expect(res.body.stats).toEqual({ total: spaceList.stats.total + 2, broken: { total: spaceList.stats.broken.total + 1, changeRequest: 1 } });
+      expect(byKey(res.body.items).get('url:/pages/NOPE2').status).toBe('broken');
+      const items = byKey(res.body.items);
+      expect(items.get(`page:${A}`).locationReferences.map((l: any) => l.page.id)).toContain(C);
+
+      const introduced = await get(bob, `/change-requests/${number}/links`, { brokenContext: 'change-request' });
+      expect(introduced.status).toBe(200);
+      expect([...byKey(introduced.body.items).keys()]).toEqual(['url:/pages/NOPE2']);
+      expect(introduced.body.count).toBe(1);
+      expect(introduced.body.stats).toEqual(res.body.stats);
+      const allBroken = await get(bob, `/change-requests/${changeRequestId}/links`, { brokenContext: 'space', status: 'broken' });
+      expect([...byKey(allBroken.body.items).keys()].sort()).toEqual([...byKey(spaceBroken).keys(), 'url:/pages/NOPE2'].sort());
+      // Filters combine: nothing is both fine and broken.
+      const none = await get(bob, `/change-requests/${changeRequestId}/links`, { brokenContext: 'change-request', status: 'ok' });
+      expect(none.body).toMatchObject({ items: [], count: 0 });
+
+      const paged = await get(bob, `/change-requests/${changeRequestId}/links`, { limit: 2 });
+      const next = await get(bob, `/change-requests/${changeRequestId}/links`, { limit: 2, page: paged.body.next.page });
+      expect([...paged.body.items, ...next.body.items].map((i: any) => JSON.stringify(i.targetReference))).toEqual(
+        res.body.items.slice(0, 4).map((i: any) => JSON.stringify(i.targetReference)),
+      );
+    });
+
+    it('answers the official client, and 400 or 404 on bad input to the change request link list', async () => {
+      await t.app.listen(0, '127.0.0.1');
+      const endpoint = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+      const client = new GitBookAPI({ endpoint, authToken: bob.token });
+      const listed = await client.spaces.listChangeRequestLinks(spaceId, changeRequestId, { brokenContext: 'change-request', status: 'broken' });
+      expect(listed.data.items.map((i: any) => i.targetReference.url)).toEqual(['/pages/NOPE2']);
+
+      expect((await get(bob, `/change-requests/${changeRequestId}/links`, { brokenContext: 'other' })).status).toBe(400);
+      expect((await get(bob, `/change-requests/${changeRequestId}/links`, { status: 'gone' })).status).toBe(400);
+      expect((await get(bob, `/change-requests/${changeRequestId}/links`, { limit: 1001 })).status).toBe(400);
+      expect((await get(bob, '/change-requests/nope/links')).status).toBe(404);
+      expect((await get(bob, '/change-requests/999/links')).status).toBe(404);
+    });
+
     it('lists backlinks in the change request head', async () => {
       const toA = await cr(`/page/${A}/backlinks`);
       expect(toA.status).toBe(200);
@@ -277,6 +325,7 @@ describe('Links and backlinks (e2e)', () => {
         `/content/page/${A}/links`,
         `/content/page/${A}/backlinks`,
         `/content/files/${file.id}/backlinks`,
+        `/change-requests/${crow.id}/links`,
         `/change-requests/${crow.id}/content/page/${A}/links`,
         `/change-requests/${crow.id}/content/page/${A}/backlinks`,
         `/change-requests/${crow.id}/content/files/${file.id}/backlinks`,

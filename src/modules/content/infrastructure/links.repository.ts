@@ -23,6 +23,12 @@ export interface LinkTarget {
   pageIds: string[];
 }
 
+export interface LinkTargetFilter {
+  status?: LinkStatus;
+  pageId?: string;
+  brokenOnlyAgainst?: string;
+}
+
 export interface LinkStats {
   total: number;
   broken: number;
@@ -190,7 +196,11 @@ export class LinksRepository {
    * The link targets of a revision (or of one of its pages), by target key, keyset-paginated.
    * `count` is the number of distinct targets.
    */
-  async targets(revisionId: string, filter: { status?: LinkStatus; pageId?: string }, request: PageRequest): Promise<Page<LinkTarget>> {
+  /**
+   * Link targets of a revision, by target. `brokenOnlyAgainst` (a revision id) keeps only the links broken here
+   * that the same page does not have broken in that revision (what a change request would break).
+   */
+  async targets(revisionId: string, filter: LinkTargetFilter, request: PageRequest): Promise<Page<LinkTarget>> {
     const cursor = decodeCursor(request.page, 1);
     if (cursor && typeof cursor[0] !== 'string') throw new InvalidError('Invalid "page" cursor');
     const params: unknown[] = [revisionId];
@@ -202,6 +212,12 @@ export class LinksRepository {
     if (filter.pageId) {
       params.push(filter.pageId);
       where += ` AND page_id = $${params.length}`;
+    }
+    if (filter.brokenOnlyAgainst) {
+      params.push(filter.brokenOnlyAgainst);
+      where +=
+        ` AND status = 'broken' AND NOT EXISTS (SELECT 1 FROM revision_links c WHERE c.revision_id = $${params.length}` +
+        ` AND c.target_key = revision_links.target_key AND c.page_id = revision_links.page_id AND c.status = 'broken')`;
     }
     const [{ count }] = await this.db().query(`SELECT count(DISTINCT target_key)::int AS count FROM revision_links WHERE ${where}`, params);
     const pageParams = [...params];

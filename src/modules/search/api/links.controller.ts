@@ -4,7 +4,7 @@ import { ListQueryDto } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { LinksService } from '../application/links.service';
-import { ListLinksQueryDto } from './dto/search-query.dto';
+import { ListChangeRequestLinksQueryDto, ListLinksQueryDto } from './dto/search-query.dto';
 import { LinkLocationPresenter } from './link-location.presenter';
 
 const STATUS =
@@ -44,6 +44,18 @@ export class LinksController {
   @ApiOperation({ operationId: 'listSpaceFileBacklinks', summary: 'Pages of the current revision linking to (or showing) a file, by page id' })
   async fileBacklinks(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Param('fileId') fileId: string, @Query() query: ListQueryDto) {
     return await this.presenter.backlinks(await this.links.fileBacklinks(user, spaceId, fileId, query.toPageRequest()));
+  }
+
+  @Get('change-requests/:changeRequestId/links')
+  @ApiOperation({ operationId: 'listChangeRequestLinks', summary: "Links of a change request's head, with stats", description: STATUS })
+  async changeRequestLinks(
+    @CurrentUser() user: User,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') changeRequestId: string,
+    @Query() query: ListChangeRequestLinksQueryDto,
+  ) {
+    const filter = { status: query.status, brokenContext: query.brokenContext };
+    return await this.presenter.links(await this.links.changeRequestLinks(user, spaceId, changeRequestId, filter, query.toPageRequest()));
   }
 
   @Get('change-requests/:changeRequestId/content/page/:pageId/links')

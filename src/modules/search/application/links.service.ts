@@ -5,11 +5,15 @@ import { ContentScope } from '../../content/application/content-reader';
 import { ContentStore } from '../../content/application/content-store.service';
 import { Revision } from '../../content/domain/revision';
 import { LinkStatus } from '../../content/infrastructure/link-extraction';
-import { LinkTarget, LinksRepository } from '../../content/infrastructure/links.repository';
+import { LinkTarget, LinkTargetFilter, LinksRepository } from '../../content/infrastructure/links.repository';
 import { User } from '../../identity/domain/user';
 import { OrganizationView, OrganizationsService } from '../../organizations/application/organizations.service';
 import { SpaceView, SpacesService } from '../../spaces/application/spaces.service';
 import { ChangeRequestHeadsReader } from '../infrastructure/change-request-heads.reader';
+
+/** Which broken links a change request's link list shows: only those it introduces, or all. */
+export const BROKEN_CONTEXTS = ['change-request', 'space'] as const;
+export type BrokenContext = (typeof BROKEN_CONTEXTS)[number];
 
 /** Whose links are listed: a space's current revision or a change request's head, as the caller sees it. */
 export interface LinkScope {
@@ -71,6 +75,23 @@ export class LinksService {
     return this.list(context, { status, pageId }, open, request);
   }
 
+  /**
+   * Links of a change request's head. `brokenContext` `change-request` lists only the links broken in the head
+   * that the space's current revision does not have broken (what merging would break); `space`, the default,
+   * lists them all.
+   */
+  async changeRequestLinks(
+    caller: User,
+    spaceId: string,
+    changeRequestId: string,
+    filter: { status?: LinkStatus; brokenContext?: BrokenContext },
+    request: PageRequest,
+  ): Promise<LinkList> {
+    const context = await this.changeRequestScope(caller, spaceId, changeRequestId);
+    const brokenOnlyAgainst = filter.brokenContext === 'change-request' ? context.space.space.revisionId : undefined;
+    return this.list(context, { status: filter.status, brokenOnlyAgainst }, [context.revision.id], request);
+  }
+
   async changeRequestPageLinks(
     caller: User,
     spaceId: string,
@@ -102,7 +123,7 @@ export class LinksService {
 
   private async list(
     context: LinkScope,
-    filter: { status?: LinkStatus; pageId?: string },
+    filter: LinkTargetFilter,
     changeRequestHeads: string[],
     request: PageRequest,
   ): Promise<LinkList> {

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { ListQueryDto, Omittable } from '@app/common';
 import { LINK_STATUSES, LinkStatus } from '../../../content/infrastructure/link-extraction';
+import { BROKEN_CONTEXTS, BrokenContext } from '../../application/links.service';
 
 export const SEARCH_QUERY_MAX = 512;
 
@@ -23,4 +24,16 @@ export class ListLinksQueryDto extends ListQueryDto {
   @Omittable()
   @IsIn(LINK_STATUSES)
   status?: LinkStatus;
+}
+
+export class ListChangeRequestLinksQueryDto extends ListLinksQueryDto {
+  @ApiPropertyOptional({
+    enum: BROKEN_CONTEXTS,
+    description:
+      "`change-request`: only the links broken in the change request's head that the space's current content does " +
+      'not have broken (what merging it would break); `space` (the default): every link, as `status` filters them.',
+  })
+  @Omittable()
+  @IsIn(BROKEN_CONTEXTS)
+  brokenContext?: BrokenContext;
 }

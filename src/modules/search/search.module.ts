@@ -6,6 +6,7 @@ import { LinksRepository } from '../content/infrastructure/links.repository';
 import { OrganizationPresenter } from '../organizations/api/organization.presenter';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SpacePresenter } from '../spaces/api/space.presenter';
+import { SitesModule } from '../sites/sites.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { LinkLocationPresenter } from './api/link-location.presenter';
 import { LinksController } from './api/links.controller';
@@ -22,7 +23,7 @@ import { SearchCoreModule } from './search-core.module';
  * link locations use those modules' presenters (stateless, provided here as well).
  */
 @Module({
-  imports: [SearchCoreModule, ContentCoreModule, ContentReaderModule, SpacesModule, OrganizationsModule, ChangeRequestsModule],
+  imports: [SearchCoreModule, ContentCoreModule, ContentReaderModule, SpacesModule, SitesModule, OrganizationsModule, ChangeRequestsModule],
   controllers: [SearchController, LinksController],
   providers: [
     SearchService,

@@ -20,6 +20,6 @@ import { SitesDirectoryModule } from './sites-directory.module';
   imports: [SpacesModule, SitesCoreModule, SitesDirectoryModule],
   controllers: [SitesController, SiteStructureController, ShareLinksController, PublishedUrlsController],
   providers: [SiteEventResource, SitesService, SiteStructureService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter],
-  exports: [PublishedSitesService, SitesService, SitesCoreModule],
+  exports: [PublishedSitesService, SitesService, SiteStructureService, SitesCoreModule],
 })
 export class SitesModule {}

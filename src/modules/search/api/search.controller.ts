@@ -1,10 +1,11 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { toEnvelope } from '@app/common';
+import { ListQueryDto, toEnvelope } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { SearchService } from '../application/search.service';
-import { SearchQueryDto } from './dto/search-query.dto';
+import { searchScopeOf } from '../../sites/domain/search-scope';
+import { SearchQueryDto, SiteSearchBodyDto } from './dto/search-query.dto';
 import { SearchPresenter } from './search.presenter';
 
 const ORDER =
@@ -35,6 +36,24 @@ export class SearchController {
   })
   async searchOrganization(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Query() query: SearchQueryDto) {
     const page = await this.search.searchOrganization(user, organizationId, query.query, query.toPageRequest());
+    return toEnvelope(page, (result) => this.presenter.space(result));
+  }
+
+  @Post('orgs/:organizationId/sites/:siteId/search')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'searchSiteContent',
+    summary: "The site's spaces in the scope that the caller can read, with pages matching the query (up to 5 pages each)",
+    description: `As the organization search, over the spaces of the site's site spaces in the scope. ${ORDER}`,
+  })
+  async searchSite(
+    @CurrentUser() user: User,
+    @Param('organizationId') organizationId: string,
+    @Param('siteId') siteId: string,
+    @Query() list: ListQueryDto,
+    @Body() body: SiteSearchBodyDto,
+  ) {
+    const page = await this.search.searchSite(user, organizationId, siteId, body.query, searchScopeOf(body), list.toPageRequest());
     return toEnvelope(page, (result) => this.presenter.space(result));
   }
 }

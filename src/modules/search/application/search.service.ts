@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InvalidError, Page, PageRequest, decodeCursor, encodeCursor } from '@app/common';
 import { AccessService } from '../../access/application/access.service';
 import { User } from '../../identity/domain/user';
+import { SiteStructureService } from '../../sites/application/site-structure.service';
+import { SiteSearchScope } from '../../sites/domain/search-scope';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { SearchQueryParts, splitQuery } from '../domain/cjk';
 import { excerpt } from '../domain/excerpt';
@@ -49,6 +51,7 @@ export class SearchService {
     private readonly access: AccessService,
     private readonly indexer: ContentIndexer,
     private readonly index: SearchIndexRepository,
+    private readonly sites: SiteStructureService,
   ) {}
 
   async searchSpace(caller: User, spaceId: string, query: string, request: PageRequest): Promise<Page<PageResult>> {
@@ -85,11 +88,24 @@ export class SearchService {
   }
 
   async searchOrganization(caller: User, organizationId: string, query: string, request: PageRequest): Promise<Page<SpaceResult>> {
+    return this.searchSpaces(caller, organizationId, parseQuery(query), request);
+  }
+
+  /**
+   * A site's spaces in `scope` that the caller can read, as an organization search shows them. The
+   * site's visibility and audiences do not widen what an API caller reads: they concern its readers.
+   */
+  async searchSite(caller: User, organizationId: string, siteId: string, query: string, scope: SiteSearchScope, request: PageRequest): Promise<Page<SpaceResult>> {
     const parts = parseQuery(query);
+    const spaceIds = await this.sites.spacesInSearchScope(caller, organizationId, siteId, scope);
+    return this.searchSpaces(caller, organizationId, parts, request, spaceIds);
+  }
+
+  private async searchSpaces(caller: User, organizationId: string, parts: SearchQueryParts, request: PageRequest, only?: string[]): Promise<Page<SpaceResult>> {
     const context = await this.access.requireMember(caller, organizationId);
     const cursor = decodeRankCursor(request.page);
     const visibility = context.spaceVisibility();
-    for (const spaceId of await this.index.staleSpaces(organizationId, visibility)) await this.indexer.sync(spaceId);
+    for (const spaceId of await this.index.staleSpaces(organizationId, visibility, only)) await this.indexer.sync(spaceId);
     if (isEmpty(parts)) return { items: [], count: 0 };
 
     const { spaces, total } = await this.index.searchOrganization(
@@ -99,6 +115,7 @@ export class SearchService {
       cursor ? { rank: cursor.rank, spaceId: cursor.id } : null,
       request.limit + 1,
       PAGES_PER_SPACE,
+      only,
     );
     const hasMore = spaces.length > request.limit;
     const shown = hasMore ? spaces.slice(0, request.limit) : spaces;

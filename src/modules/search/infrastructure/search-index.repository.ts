@@ -321,9 +321,10 @@ export class SearchIndexRepository {
     cursor: { rank: number; spaceId: string } | null,
     limit: number,
     pagesPerSpace: number,
+    only?: string[],
   ): Promise<{ spaces: SpaceHits[]; total: number }> {
     const params: unknown[] = [organizationId];
-    const hitsCte = this.organizationHits(visibility, query, params);
+    const hitsCte = this.organizationHits(visibility, query, params, only);
     let after = '';
     if (cursor) {
       const r = `$${params.push(cursor.rank)}`;
@@ -372,7 +373,7 @@ export class SearchIndexRepository {
     if (rows.length === 0 && cursor) {
       // Past the last page: the window count above saw no row.
       const countParams: unknown[] = [organizationId];
-      const countCte = this.organizationHits(visibility, query, countParams);
+      const countCte = this.organizationHits(visibility, query, countParams, only);
       const [row] = await this.db().query(`${countCte} SELECT count(DISTINCT space_id)::int AS n FROM hits`, countParams);
       total = row.n;
     }
@@ -381,10 +382,10 @@ export class SearchIndexRepository {
 
   /**
    * CTEs \`visible\` (readable live spaces of the organization \`$1\`, with their index
-   * configuration) and \`hits\` (space_id, page_id, rank of every matching page). Appends its
-   * parameters to \`params\`.
+   * configuration) and \`hits\` (space_id, page_id, rank of every matching page), among \`only\`
+   * when given. Appends its parameters to \`params\`.
    */
-  private organizationHits(visibility: SpaceVisibility, query: TextQuery, params: unknown[]): string {
+  private organizationHits(visibility: SpaceVisibility, query: TextQuery, params: unknown[], only?: string[]): string {
     const textParam = query.text ? `$${params.push(query.text)}` : null;
     const cjkParam = query.cjkTokens.length ? `$${params.push(query.cjkTokens.join(' & '))}` : null;
     const tsq = tsquery('ss.config::regconfig', textParam, cjkParam);
@@ -392,7 +393,7 @@ export class SearchIndexRepository {
     return `WITH visible AS MATERIALIZED (
          SELECT s.id, s.title, ${tsq} AS tsq
            FROM spaces s JOIN search_spaces ss ON ss.space_id = s.id
-          WHERE s.organization_id = $1 AND s.deleted_at IS NULL AND ${visible}
+          WHERE s.organization_id = $1 AND s.deleted_at IS NULL AND ${visible}${onlySpaces(only, params)}
        ),
        hits AS MATERIALIZED (
          SELECT h.* FROM visible v CROSS JOIN LATERAL (
@@ -461,9 +462,9 @@ export class SearchIndexRepository {
    * Visible spaces of an organization whose index is behind (another revision or language), so
    * a search can bring them up to date first. Usually none.
    */
-  async staleSpaces(organizationId: string, visibility: SpaceVisibility): Promise<string[]> {
+  async staleSpaces(organizationId: string, visibility: SpaceVisibility, only?: string[]): Promise<string[]> {
     const params: unknown[] = [organizationId];
-    const visible = spaceVisibilitySql(visibility, 's', params);
+    const visible = spaceVisibilitySql(visibility, 's', params) + onlySpaces(only, params);
     const rows: { id: string }[] = await this.db().query(
       `SELECT s.id FROM spaces s LEFT JOIN search_spaces ss ON ss.space_id = s.id
         WHERE s.organization_id = $1 AND s.deleted_at IS NULL AND ${visible}
@@ -478,3 +479,8 @@ export class SearchIndexRepository {
  * AccessContext.spaceVisibility() as SQL over `spaces` (alias `s`): the same rule as the spaces
  * list. Appends its parameters to `params`.
  */
+
+/** Restricts `spaces s` to the given ids (a site's spaces), when given. Appends its parameter to `params`. */
+function onlySpaces(only: string[] | undefined, params: unknown[]): string {
+  return only ? ` AND s.id = ANY($${params.push(only)}::varchar[])` : '';
+}

@@ -5,6 +5,7 @@ import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { assertCondition } from '../domain/condition';
 import { Customization, applyCustomization, siteSpaceCustomization } from '../domain/customization';
+import { SiteSearchScope, spacesInScope } from '../domain/search-scope';
 import { assertPath, assertTitle, uniquePath } from '../domain/site';
 import { ItemPointer, MovePosition, Orderable, reorder } from '../domain/structure';
 import { SiteOrm } from '../infrastructure/site.orm';
@@ -70,6 +71,16 @@ export class SiteStructureService {
   async listSiteSpaces(caller: User, organizationId: string, siteId: string, isDefault: boolean | undefined, request: PageRequest): Promise<{ site: SiteOrm; page: Page<SiteSpaceOrm> }> {
     const { site } = await this.siteAccess.read(caller, organizationId, siteId);
     return { site, page: await this.repository.listSiteSpaces(site.id, isDefault, request) };
+  }
+
+  /** The spaces a site search covers (see search-scope.ts), for a caller who can see the site. */
+  async spacesInSearchScope(caller: User, organizationId: string, siteId: string, scope: SiteSearchScope): Promise<string[]> {
+    const { site } = await this.siteAccess.read(caller, organizationId, siteId);
+    const { siteSpaces } = await this.repository.structure(site.id);
+    // Languages matter only when a current site space picks the variants of the other sections.
+    const needsLanguages = scope.mode === 'default' && scope.currentSiteSpace !== undefined;
+    const views = needsLanguages ? await this.spaces.viewsInOrganization(caller, organizationId, siteSpaces.map((s) => s.spaceId)) : new Map();
+    return spacesInScope(siteSpaces, scope, (spaceId) => views.get(spaceId)?.space.toState().language ?? null);
   }
 
   // Sections ----------------------------------------------------------------------------------

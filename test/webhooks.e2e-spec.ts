@@ -57,6 +57,9 @@ describe('Webhooks', () => {
       const read = await owner.client.get(`${hooks(org)}/${created.body.id}`);
       expect(read.status).toBe(200);
       expect(read.body.secret).toBeUndefined();
+      // The address of its deliveries answers.
+      expect(read.body.urls.deliveries).toBe(`http://docs.test/v1/orgs/${org}/webhooks/${created.body.id}/deliveries`);
+      expect((await owner.client.get(new URL(read.body.urls.deliveries).pathname)).status).toBe(200);
       expect(JSON.stringify((await owner.client.get(hooks(org))).body)).not.toContain(created.body.secret);
       const stored = await t.dataSource.query(`SELECT secret_sealed FROM webhooks WHERE id = $1`, [created.body.id]);
       expect(stored[0].secret_sealed).not.toContain(created.body.secret.slice(6));

@@ -26,7 +26,7 @@ export class EventPresenter {
       createdAt: s.createdAt.toISOString(),
       updatedAt: s.updatedAt.toISOString(),
       ...(secret ? { secret } : {}),
-      urls: { deliveries: this.urls.api(`/v1/orgs/${s.organizationId}/webhooks/${s.id}/deliveries`) },
+      urls: { deliveries: this.urls.api(`/orgs/${s.organizationId}/webhooks/${s.id}/deliveries`) },
     };
   }
 

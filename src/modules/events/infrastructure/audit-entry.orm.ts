@@ -13,7 +13,8 @@ import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/co
 @Index('audit_entries_resources_idx', { synchronize: false })
 @Index('audit_entries_created_idx', ['createdAt'])
 export class AuditEntryOrm {
-  @PrimaryColumn(primaryIdColumn())
+  /** A UUID (GitBook's audit event ids are UUIDs). */
+  @PrimaryColumn(primaryIdColumn({ length: 36 }))
   id: string;
 
   @Column(idColumn({ name: 'organization_id', nullable: true }))

@@ -8,7 +8,10 @@ export interface AuditFilter {
   action?: string;
   resource?: string;
   from?: Date;
+  /** Before this time (exclusive). */
   to?: Date;
+  /** At or before this time (inclusive: GitBook's audit events' `to`). */
+  until?: Date;
 }
 
 @Injectable()
@@ -23,7 +26,30 @@ export class AuditLogRepository {
     if (filter.resource) qb.andWhere('a.resource_ids @> ARRAY[:resource]::varchar[]', { resource: filter.resource });
     if (filter.from) qb.andWhere('a.created_at >= :from', { from: filter.from });
     if (filter.to) qb.andWhere('a.created_at < :to', { to: filter.to });
+    if (filter.until) qb.andWhere('a.created_at <= :until', { until: filter.until });
     return paginate(qb, { columns: ['a.created_at', 'a.id'], keys: ['createdAt', 'id'], direction: 'DESC' }, request);
+  }
+
+  find(organizationId: string, id: string): Promise<AuditEntryOrm | null> {
+    return this.dataSource.getRepository(AuditEntryOrm).findOneBy({ organizationId, id });
+  }
+
+  /**
+   * The distinct actions of an organization's entries, in order: a skip scan of the (organization,
+   * action, ...) index, one probe per action, however long the log.
+   */
+  async actions(organizationId: string): Promise<string[]> {
+    const rows: { action: string }[] = await this.dataSource.query(
+      `WITH RECURSIVE actions(action) AS (
+         (SELECT action FROM audit_entries WHERE organization_id = $1 ORDER BY action LIMIT 1)
+         UNION ALL
+         SELECT (SELECT a.action FROM audit_entries a WHERE a.organization_id = $1 AND a.action > actions.action ORDER BY a.action LIMIT 1)
+           FROM actions WHERE actions.action IS NOT NULL
+       )
+       SELECT action FROM actions WHERE action IS NOT NULL`,
+      [organizationId],
+    );
+    return rows.map((r) => r.action);
   }
 
   /** Removes entries older than `before`, a batch at a time (no long lock on a big table). Returns how many. */

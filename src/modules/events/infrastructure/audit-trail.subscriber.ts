@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityMetadata, EntitySubscriberInterface, InsertEvent, QueryRunner, RemoveEvent, TransactionCommitEvent, TransactionRollbackEvent, UpdateEvent } from 'typeorm';
-import { CLOCK, Clock, newId } from '@app/common';
+import { CLOCK, Clock } from '@app/common';
 import { ActorContext, ActorContexts } from '../../../core/context/actor-context';
 import type { NewDomainEvent } from '../domain/event-types';
 
@@ -134,7 +135,7 @@ export class AuditTrail implements EntitySubscriberInterface {
         `INSERT INTO audit_entries (id, organization_id, actor_type, actor_id, token_id, action, resource_ids, changes, ip, user_agent, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [
-          newId(),
+          randomUUID(),
           organizationId,
           actor.type,
           actor.type === 'user' ? actor.userId : actor.job,

@@ -52,9 +52,6 @@ const LEFT_OUT: Record<string, string> = {
   updateChangeRequestConversation: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',
   createUserNotificationsToken: 'no real-time notification service to issue tokens for',
   updateUserById: 'profiles are managed by the operator (CLI); no self-service profile edits yet',
-  listGlossaryEntries: 'the translation glossary is not built yet (translations use the instructions only)',
-  updateGlossaryEntries: 'the translation glossary is not built yet (translations use the instructions only)',
-  getGlossaryEntry: 'the translation glossary is not built yet (translations use the instructions only)',
 };
 
 interface Operation {

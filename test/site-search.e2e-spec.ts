@@ -68,6 +68,8 @@ describe('Site search (e2e)', () => {
 
   it("searches each section's default, or the current site space's section and language (mode default)", async () => {
     expect(found(await search(rita, { query: 'widget', scope: { mode: 'default' } }))).toEqual(ids('guidesEn', 'refEn'));
+    // Without a scope, the same.
+    expect(found(await search(rita, { query: 'widget' }))).toEqual(ids('guidesEn', 'refEn'));
     const french = await search(rita, { query: 'widget', scope: { mode: 'default', currentSiteSpace: siteSpaces.guidesFr } });
     expect(found(french)).toEqual(ids('guidesFr', 'refFr'));
     expect(found(await search(rita, { query: 'widget', scope: { mode: 'default', currentSiteSpace: siteSpaces.refEn } }))).toEqual(ids('guidesEn', 'refEn'));
@@ -105,7 +107,6 @@ describe('Site search (e2e)', () => {
 
   it('refuses bad input with 400, naming the problem', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
-      [{ query: 'widget' }, /scope/],
       [{ query: '', scope: { mode: 'all' } }, /query/],
       [{ query: 'x'.repeat(513), scope: { mode: 'all' } }, /query/],
       [{ scope: { mode: 'all' } }, /query/],
@@ -118,6 +119,7 @@ describe('Site search (e2e)', () => {
       [{ query: 'widget', scope: { mode: 'all', extra: 1 } }, /extra/],
       [{ query: 'widget', scope: { mode: 'all' }, mode: 'all' }, /either/],
       [{ query: 'widget', mode: 'current' }, /siteSpaceId/],
+      [{ query: 'widget', mode: 'sometimes' }, /scope/],
       [{ query: 'widget', scope: { mode: 'all' }, other: true }, /other/],
     ];
     for (const [body, message] of cases) {

@@ -266,6 +266,116 @@ describe('translations', () => {
     expect((await alice.client.get(`${base()}/${created.id}`)).status).toBe(404);
     expect((await alice.client.get(`/v1/spaces/${created.result.space}`)).status).toBe(200);
   });
+
+  // Last in this organization: the glossary applies to every later run of it.
+  describe('the translation glossary', () => {
+    const glossary = () => `/v1/orgs/${org}/translations-glossary`;
+    const put = (user: TestUser, operations: unknown) => user.client.put<any>(glossary(), { operations });
+    const list = async (query?: Record<string, unknown>) => (await reader.client.get<any>(glossary(), query)).body;
+
+    it('takes batches of inserts, updates and deletes, and lists, sorts and reads the entries', async () => {
+      const inserted = await put(alice, [
+        { type: 'insert', translations: { en: 'product', fr: 'produit', de: 'Produkt' } },
+        { type: 'insert', translations: { en: 'space', fr: 'espace' } },
+        { type: 'insert', translations: { en: 'install', de: 'installieren' } },
+      ]);
+      expect(inserted.status).toBe(204);
+      const all = await list();
+      expect(all.count).toBe(3);
+      // One batch's entries share their creation time: oldest first, then by id.
+      expect(all.items.map((e: any) => e.translations.en).sort()).toEqual(['install', 'product', 'space']);
+      expect(all.items.map((e: any) => e.id)).toEqual(all.items.map((e: any) => e.id).sort());
+      const entry = all.items.find((e: any) => e.translations.en === 'product');
+      expect(entry).toEqual({
+        object: 'glossary-entry',
+        id: expect.any(String),
+        translations: { en: 'product', fr: 'produit', de: 'Produkt' },
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+        urls: { location: `http://docs.test/v1/orgs/${org}/translations-glossary/${entry.id}` },
+      });
+      // By the French term: the entry without one first.
+      expect((await list({ orderBy: 'fr' })).items.map((e: any) => e.translations.fr ?? null)).toEqual([null, 'espace', 'produit']);
+      const first = await list({ orderBy: 'fr', limit: 2 });
+      const rest = await list({ orderBy: 'fr', limit: 2, page: first.next.page });
+      expect([...first.items, ...rest.items].map((e: any) => e.id)).toEqual((await list({ orderBy: 'fr' })).items.map((e: any) => e.id));
+      expect((await reader.client.get<any>(`${glossary()}/${entry.id}`)).body).toEqual(entry);
+
+      t.clock.advance(1000);
+      const [space, install] = ['space', 'install'].map((en) => all.items.find((e: any) => e.translations.en === en));
+      expect((await put(alice, [{ type: 'update', id: space.id, translations: { en: 'space', fr: 'espace de travail' } }, { type: 'delete', id: install.id }])).status).toBe(204);
+      const after = await list();
+      expect(after.items.map((e: any) => e.id).sort()).toEqual([entry.id, space.id].sort());
+      const updated = after.items.find((e: any) => e.id === space.id);
+      expect(updated).toMatchObject({ translations: { en: 'space', fr: 'espace de travail' }, createdAt: space.createdAt });
+      expect(updated.updatedAt).not.toBe(space.updatedAt);
+      expect((await reader.client.get(`${glossary()}/${install.id}`)).status).toBe(404);
+    });
+
+    it('refuses a bad batch whole (400), and is for members: create role to change it, 404 for others', async () => {
+      const entry = (await list()).items.find((e: any) => e.translations.en === 'product');
+      const bad: Array<[unknown, RegExp]> = [
+        ['x', /operations/],
+        [[{ type: 'insert', translations: { xx: 'term' } }], /xx/],
+        [[{ type: 'insert', translations: { en: '' } }], /en/],
+        [[{ type: 'insert', translations: { en: 'two\nlines' } }], /one line/],
+        [[{ type: 'insert', translations: { en: 'x'.repeat(256) } }], /255/],
+        [[{ type: 'insert', translations: {} }], /at least one/],
+        [[{ type: 'upsert', translations: { en: 'x' } }], /type/],
+        [[{ type: 'delete' }], /id/],
+        [[{ type: 'delete', id: entry.id }, { type: 'update', id: entry.id, translations: { en: 'x' } }], /already/],
+        [[{ type: 'insert', translations: { en: 'kept?' } }, { type: 'update', id: 'nope', translations: { en: 'x' } }], /no entry nope/],
+        [[{ type: 'insert', translations: { en: 'x' }, extra: 1 }], /extra/],
+        [Array.from({ length: 1001 }, () => ({ type: 'insert', translations: { en: 'x' } })), /1000/],
+      ];
+      for (const [operations, message] of bad) {
+        const res = await put(alice, operations);
+        expect([res.status, res.body.error?.message]).toEqual([400, expect.stringMatching(message)]);
+      }
+      expect((await list()).items.map((e: any) => e.translations.en)).not.toContain('kept?');
+      expect((await alice.client.put(glossary(), {})).status).toBe(400);
+
+      expect((await put(reader, [{ type: 'delete', id: entry.id }])).status).toBe(403);
+      expect((await guest.client.get(glossary())).status).toBe(404);
+      expect((await mallory.client.get(glossary())).status).toBe(404);
+      expect((await mallory.client.get(`${glossary()}/${entry.id}`)).status).toBe(404);
+      expect((await mallory.client.put(glossary(), { operations: [{ type: 'delete', id: entry.id }] })).status).toBe(404);
+      expect((await reader.client.get(glossary(), { orderBy: 'xx' })).status).toBe(400);
+      expect((await reader.client.get(glossary(), { page: 'garbage' })).status).toBe(400);
+      expect((await reader.client.get(`${glossary()}/${entry.id}`)).status).toBe(200);
+    });
+
+    it('gives the model the terms each page uses, and sends a page again when one of its terms changes', async () => {
+      const sourceId = await sourceSpace();
+      const created = await create(sourceId);
+      const sent = fake.requests.length;
+      await runToEnd(created.id);
+      const requests = fake.requests.slice(sent);
+      const byTitle = new Map(requests.map((r) => [JSON.parse(r.body.messages[1].content).title, r.body.messages[0].content]));
+      expect(byTitle.get('Introduction')).toContain('Translate these terms as given (glossary): "product" → "produit".');
+      expect(byTitle.get('Introduction')).not.toContain('espace');
+      // Setup does not say "product"; Questions says it only inside a variable, which is not translated.
+      expect(byTitle.get('Setup')).not.toContain('glossary');
+      expect(byTitle.get('Questions')).not.toContain('glossary');
+
+      const product = (await list()).items.find((e: any) => e.translations.en === 'product');
+      expect((await put(alice, [{ type: 'update', id: product.id, translations: { en: 'product', fr: 'article' } }])).status).toBe(204);
+      const before = fake.requests.length;
+      await runToEnd(created.id);
+      expect(fake.requests.slice(before).map((r) => JSON.parse(r.body.messages[1].content).title)).toEqual(['Introduction']);
+      expect(fake.requests[fake.requests.length - 1].body.messages[0].content).toContain('"product" → "article"');
+    });
+
+    it('works through the current official client', async () => {
+      if (!t.app.getHttpServer().listening) await t.app.listen(0, '127.0.0.1');
+      const endpoint = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+      const api = new CurrentGitBookAPI({ endpoint, authToken: alice.token, serviceBinding: contractTransport() }).orgs;
+      expect((await api.updateGlossaryEntries(org, { operations: [{ type: 'insert', translations: { en: 'client', de: 'Kunde' } }] })).status).toBe(204);
+      const listed = await api.listGlossaryEntries(org, { orderBy: 'de' });
+      const added = listed.data.items.find((e: any) => e.translations.de === 'Kunde');
+      expect((await api.getGlossaryEntry(org, added.id)).data.translations).toEqual({ en: 'client', de: 'Kunde' });
+    });
+  });
 });
 
 describe('translations without a language model', () => {

@@ -37,6 +37,7 @@ describe('site search scope', () => {
     expect(searchScopeOf({ siteSpaceIds: ['a', 'a', 'b'] })).toEqual({ mode: 'specific', siteSpaceIds: ['a', 'b'] });
     expect(searchScopeOf({ mode: 'current', siteSpaceId: 'x' })).toEqual({ mode: 'default', currentSiteSpace: 'x' });
     expect(searchScopeOf({ mode: 'all' })).toEqual({ mode: 'all' });
+    expect(searchScopeOf({})).toEqual({ mode: 'default' });
     expect(() => searchScopeOf({ mode: 'all', siteSpaceIds: ['a'] })).toThrow(InvalidError);
     expect(() => searchScopeOf({ scope: { mode: 'default', siteSpaceIds: ['a'] } })).toThrow(/currentSiteSpace/);
     expect(() => searchScopeOf({ scope: null })).toThrow(/scope/);

@@ -20,7 +20,8 @@ export interface ScopedSiteSpace {
 
 /**
  * The request body's scope: `scope`, or one of the deprecated top-level forms GitBook still accepts
- * (`siteSpaceIds` with an optional `mode: 'specific'`, `mode: 'current'` with `siteSpaceId`, `mode: 'all'`).
+ * (`siteSpaceIds` with an optional `mode: 'specific'`, `mode: 'current'` with `siteSpaceId`, `mode: 'all'`);
+ * none of them is the `default` scope.
  */
 export function searchScopeOf(body: { scope?: unknown; mode?: unknown; siteSpaceIds?: unknown; siteSpaceId?: unknown }): SiteSearchScope {
   if (body.scope !== undefined) {
@@ -37,7 +38,9 @@ export function searchScopeOf(body: { scope?: unknown; mode?: unknown; siteSpace
     return { mode: 'default', currentSiteSpace: body.siteSpaceId };
   }
   if (body.mode === 'all' && body.siteSpaceIds === undefined) return { mode: 'all' };
-  throw new InvalidError('scope: required, an object with mode "default", "specific" (with siteSpaceIds) or "all"');
+  // GitBook's contract wants a scope; without one, what a reader sees first: each section's default.
+  if (body.mode === undefined && body.siteSpaceIds === undefined && body.siteSpaceId === undefined) return { mode: 'default' };
+  throw new InvalidError('scope: an object with mode "default", "specific" (with siteSpaceIds) or "all"');
 }
 
 function parseScope(scope: unknown): SiteSearchScope {

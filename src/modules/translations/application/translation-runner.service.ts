@@ -11,7 +11,10 @@ import { IdentityService } from '../../identity/application/identity.service';
 import { User } from '../../identity/domain/user';
 import { ContentIndexer } from '../../search/application/content-indexer.service';
 import { SpacesService } from '../../spaces/application/spaces.service';
+import { glossaryInstructions, glossaryPairs, pairsUsedIn } from '../domain/glossary';
 import { PageText, pagePrompt, parseAnswer, plainText, sourceHash, wordsOf, writtenHash } from '../domain/page-translation';
+import { mask } from '../domain/protected-markdown';
+import { GlossaryRepository } from '../infrastructure/glossary.repository';
 import { TranslatedPageOrm } from '../infrastructure/translated-page.orm';
 import { TranslationOrm } from '../infrastructure/translation.orm';
 import { TranslationsRepository } from '../infrastructure/translations.repository';
@@ -25,7 +28,8 @@ class ResultSpaceMoved extends Error {}
 /**
  * One run of a translation, in the worker. Every page of the source's current revision is
  * translated (title, description, body; code, tags, link targets, URLs and variables kept, see
- * protected-markdown), unless its text, the language and the instructions are what was last sent
+ * protected-markdown), unless its text, the language, the instructions and the glossary terms it
+ * uses (the only ones the model is given) are what was last sent
  * (translated_pages): so a page goes to the model once per change, and a run resumed after a
  * crash does not send finished pages again. Then one revision of the result space holds the whole
  * tree, same page ids and slugs as the source, so links between pages keep pointing at the
@@ -44,6 +48,7 @@ export class TranslationRunner {
 
   constructor(
     private readonly repository: TranslationsRepository,
+    private readonly glossary: GlossaryRepository,
     private readonly ai: AiProvider,
     private readonly identity: IdentityService,
     private readonly spaces: SpacesService,
@@ -112,15 +117,19 @@ export class TranslationRunner {
   private async translatePages(translation: TranslationOrm, source: RevisionContent, signal?: AbortSignal) {
     const cache = await this.repository.translatedPages(translation.id);
     const instructions = plainText(translation.instructions);
+    const terms = glossaryPairs(await this.glossary.all(translation.organizationId), translation.sourceLanguage, translation.language);
     const nodes = flatten(source.pages);
     const hashes = nodes.map((node) => node.documentHash).filter((hash): hash is string => !!hash);
     const bodies = await this.content.loadDocuments([...new Set(hashes)]);
     const sent = { pages: 0, words: 0 };
     const translateOne = async (node: PageNode) => {
       const text: PageText = { title: node.title, description: node.description ?? null, body: node.documentHash ? (bodies.get(node.documentHash) ?? '') : '' };
-      const hash = sourceHash(translation.language, instructions, text);
+      // Terms inside code, link targets or variables are not translated, so they do not count.
+      const glossary = terms.length ? glossaryInstructions(pairsUsedIn(`${text.title}\n${text.description ?? ''}\n${mask(text.body).text}`, terms)) : '';
+      // A page using no glossary term hashes as before the glossary existed: its cache stays valid.
+      const hash = sourceHash(translation.language, glossary ? `${instructions}\n${glossary}` : instructions, text);
       if (cache.get(node.id)?.sourceHash === hash) return;
-      const translated = await this.translate(translation, instructions, text, signal);
+      const translated = await this.translate(translation, instructions, glossary, text, signal);
       const row = Object.assign(new TranslatedPageOrm(), {
         translationId: translation.id,
         pageId: node.id,
@@ -156,9 +165,9 @@ export class TranslationRunner {
     return { sent, cache };
   }
 
-  private async translate(translation: TranslationOrm, instructions: string, text: PageText, signal?: AbortSignal): Promise<PageText> {
+  private async translate(translation: TranslationOrm, instructions: string, glossary: string, text: PageText, signal?: AbortSignal): Promise<PageText> {
     if (!text.title.trim() && !text.body.trim() && !text.description) return text;
-    const prompt = pagePrompt(translation.sourceLanguage, translation.language, instructions, text);
+    const prompt = pagePrompt(translation.sourceLanguage, translation.language, instructions, text, glossary);
     // A model may drop a placeholder now and then: ask once more before giving up on the page.
     for (let attempt = 0; attempt < 2; attempt++) {
       const answer = await this.ai.complete({ messages: prompt.messages, json: true, signal });

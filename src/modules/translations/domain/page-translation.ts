@@ -41,7 +41,7 @@ export interface PagePrompt {
 }
 
 /** The chat messages for one page; the protected parts are placeholders (see protected-markdown). */
-export function pagePrompt(from: string, to: string, instructions: string, page: PageText): PagePrompt {
+export function pagePrompt(from: string, to: string, instructions: string, page: PageText, glossary = ''): PagePrompt {
   const { text, tokens } = mask(page.body);
   const system = [
     `You translate documentation pages from the language "${from}" into "${to}".`,
@@ -49,6 +49,7 @@ export function pagePrompt(from: string, to: string, instructions: string, page:
     'Keep the Markdown structure. Keep every placeholder such as ⟦3⟧ exactly once and unchanged: it stands for code, a link target or a tag.',
     'Do not add or remove content.',
     instructions ? `Instructions from the documentation team: ${instructions}` : '',
+    glossary,
   ]
     .filter(Boolean)
     .join('\n');

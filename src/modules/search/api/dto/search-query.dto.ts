@@ -56,7 +56,7 @@ export class SiteSearchBodyDto {
       '`{"mode":"all"}`: every site space. `{"mode":"default","currentSiteSpace"?: id}`: the default site space of ' +
       'each section (or of the root); a current site space replaces the default of its own section, and in the ' +
       "other sections the site space whose space has the current one's language, when there is one, replaces the " +
-      'default. `{"mode":"specific","siteSpaceIds":[ids]}`: those site spaces. Required unless a deprecated form is used.',
+      'default. `{"mode":"specific","siteSpaceIds":[ids]}`: those site spaces. Without a scope (or a deprecated form), `default`.',
   })
   @Allow()
   scope?: unknown;

@@ -1,0 +1,28 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
+import { OrganizationOrm } from '../../organizations/infrastructure/organization.orm';
+import type { GlossaryTranslations } from '../domain/glossary';
+
+/** One term of an organization's translation glossary, in each language it is given in. */
+@Entity('translation_glossary_entries')
+@Index('translation_glossary_entries_org_created_idx', ['organizationId', 'createdAt', 'id'])
+export class GlossaryEntryOrm {
+  @PrimaryColumn(primaryIdColumn())
+  id: string;
+
+  @Column(idColumn({ name: 'organization_id' }))
+  organizationId: string;
+
+  @ManyToOne(() => OrganizationOrm, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationOrm;
+
+  @Column({ type: 'jsonb' })
+  translations: GlossaryTranslations;
+
+  @Column(timestampColumn({ name: 'created_at' }))
+  createdAt: Date;
+
+  @Column(timestampColumn({ name: 'updated_at' }))
+  updatedAt: Date;
+}

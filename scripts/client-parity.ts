@@ -40,7 +40,6 @@ const LEFT_OUT: Record<string, string> = {
   duplicateSiteSpace: 'copying a variant into a new space is not built (add the duplicated space with addSpaceToSite)',
   listSiteIntegrationScripts: 'integrations are not built',
   listSiteIntegrations: 'integrations are not built',
-  prewarmSiteSearch: 'search needs no prewarming here (PostgreSQL full-text index)',
   applyTemplateToSite: 'site templates are not built',
   createSiteStyleguideById: 'style guides (AI writing rules) are not built',
   createSiteStyleguideRun: 'style guides (AI writing rules) are not built',

@@ -1,3 +1,4 @@
+import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { TestApp } from '@app/testing';
 
@@ -13,5 +14,31 @@ describe('GET /health when a dependency is down', () => {
     const res = await request(t.app.getHttpServer()).get('/health');
     expect(res.status).toBe(503);
     expect(res.body.error).toEqual({ code: 503, message: 'Unhealthy: redis not answering' });
+  });
+});
+
+describe('GET /v1/ (getApiInformation)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(() => t.close());
+
+  it("answers this server's release and build time to callers with a token, also through the official client", async () => {
+    const user = await t.user('Reader');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { version } = require('../package.json') as { version: string };
+    const res = await user.client.get<any>('/v1/');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ version, build: expect.any(String) });
+    expect(new Date(res.body.build).toISOString()).toBe(res.body.build);
+    expect((await request(t.app.getHttpServer()).get('/v1/')).status).toBe(401);
+
+    await t.app.listen(0, '127.0.0.1');
+    const endpoint = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { GitBookAPI } = require('gitbook-api-current');
+    const info = await new GitBookAPI({ endpoint, authToken: user.token }).getApiInformation();
+    expect(info.data).toEqual(res.body);
   });
 });

@@ -131,6 +131,13 @@ describe('Site search (e2e)', () => {
     expect((await search(rita, { query: 'widget', scope: { mode: 'all' } }, { limit: 1001 })).status).toBe(400);
   });
 
+  it('accepts a prewarm (204) from those who can see the site, with nothing to warm', async () => {
+    const prewarm = (user: TestUser, site = siteId) => user.client.post(`/v1/orgs/${org}/sites/${site}/search/prewarm`);
+    expect((await prewarm(rita)).status).toBe(204);
+    expect((await prewarm(mallory)).status).toBe(404);
+    expect((await prewarm(rita, 'nope')).status).toBe(404);
+  });
+
   it("answers 404 to strangers, for unknown sites and for another organization's site", async () => {
     expect((await search(mallory, { query: 'widget', scope: { mode: 'all' } })).status).toBe(404);
     expect((await search(rita, { query: 'widget', scope: { mode: 'all' } }, undefined, 'nope')).status).toBe(404);

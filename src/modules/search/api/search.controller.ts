@@ -56,4 +56,14 @@ export class SearchController {
     const page = await this.search.searchSite(user, organizationId, siteId, body.query, searchScopeOf(body), list.toPageRequest());
     return toEnvelope(page, (result) => this.presenter.space(result));
   }
+
+  @Post('orgs/:organizationId/sites/:siteId/search/prewarm')
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'prewarmSiteSearch',
+    summary: 'Accepted and nothing to do: the search index is kept current as content changes (members who can see the site)',
+  })
+  async prewarmSite(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string): Promise<void> {
+    await this.search.prewarmSite(user, organizationId, siteId);
+  }
 }

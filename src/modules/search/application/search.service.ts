@@ -101,6 +101,11 @@ export class SearchService {
     return this.searchSpaces(caller, organizationId, parts, request, spaceIds);
   }
 
+  /** Nothing to warm (the index follows each space's current revision); the caller must see the site. */
+  async prewarmSite(caller: User, organizationId: string, siteId: string): Promise<void> {
+    await this.sites.spacesInSearchScope(caller, organizationId, siteId, { mode: 'all' });
+  }
+
   private async searchSpaces(caller: User, organizationId: string, parts: SearchQueryParts, request: PageRequest, only?: string[]): Promise<Page<SpaceResult>> {
     const context = await this.access.requireMember(caller, organizationId);
     const cursor = decodeRankCursor(request.page);

@@ -1,8 +1,8 @@
 import { InvalidError } from '@app/common';
-import { glossaryInstructions, glossaryPairs, pairsUsedIn, parseGlossaryOperations } from './glossary';
+import { GlossaryTranslations, glossaryInstructions, glossaryPairs, pairsUsedIn, parseGlossaryOperations } from './glossary';
 
 describe('translation glossary', () => {
-  const entries = [{ en: 'Space', fr: 'Espace' }, { en: 'API key', fr: 'clé API' }, { en: 'C++', fr: 'C++' }, { en: 'only English' }];
+  const entries: GlossaryTranslations[] = [{ en: 'Space', fr: 'Espace' }, { en: 'API key', fr: 'clé API' }, { en: 'C++', fr: 'C++' }, { en: 'only English' }];
 
   it('pairs the entries that have both languages, by source term', () => {
     expect(glossaryPairs(entries, 'en', 'fr')).toEqual([

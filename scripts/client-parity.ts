@@ -50,7 +50,6 @@ const LEFT_OUT: Record<string, string> = {
   deleteChangeRequestConversation: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',
   updateChangeRequestConversation: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',
   createUserNotificationsToken: 'no real-time notification service to issue tokens for',
-  updateUserById: 'profiles are managed by the operator (CLI); no self-service profile edits yet',
 };
 
 interface Operation {

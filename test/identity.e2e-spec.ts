@@ -81,3 +81,42 @@ describe('identity and conventions', () => {
     expect((await alice.client.get('/v1/orgs', { limit: 1001 })).status).toBe(400);
   });
 });
+
+describe('PATCH /v1/users/{userId} (updateUserById)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(() => t.close());
+
+  it('lets users change their own name and photo, seen wherever they appear', async () => {
+    const alice = await t.user('Alice');
+    const bob = await t.user('Bob');
+    const org = await t.organization(alice, [[bob, 'read']]);
+    const res = await alice.client.patch<any>(`/v1/users/${alice.id}`, { displayName: '  Alice Liddell ', photoURL: 'https://example.com/alice.png' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ object: 'user', id: alice.id, displayName: 'Alice Liddell', photoURL: 'https://example.com/alice.png', email: alice.email });
+    expect((await alice.client.get<any>('/v1/user')).body.displayName).toBe('Alice Liddell');
+    expect((await bob.client.get<any>(`/v1/users/${alice.id}`)).body).toMatchObject({ displayName: 'Alice Liddell', photoURL: 'https://example.com/alice.png' });
+    const members = (await bob.client.get<any>(`/v1/orgs/${org}/members`)).body.items;
+    expect(members.find((m: any) => m.user.id === alice.id).user.displayName).toBe('Alice Liddell');
+    // One field at a time keeps the other.
+    expect((await alice.client.patch<any>(`/v1/users/${alice.id}`, { displayName: 'Alice' })).body).toMatchObject({ displayName: 'Alice', photoURL: 'https://example.com/alice.png' });
+  });
+
+  it('refuses others (403 when visible, 404 otherwise) and bad input (400), changing nothing', async () => {
+    const alice = await t.user('Alice');
+    const bob = await t.user('Bob');
+    const stranger = await t.user('Stranger');
+    await t.organization(alice, [[bob, 'admin']]);
+    expect((await bob.client.patch(`/v1/users/${alice.id}`, { displayName: 'Mallory' })).status).toBe(403);
+    expect((await stranger.client.patch(`/v1/users/${alice.id}`, { displayName: 'Mallory' })).status).toBe(404);
+    expect((await alice.client.patch('/v1/users/nope', { displayName: 'x' })).status).toBe(404);
+    for (const body of [{}, { displayName: '' }, { displayName: '   ' }, { displayName: 'x'.repeat(65) }, { photoURL: 'javascript:alert(1)' }, { photoURL: 'not a url' }, { email: 'a@b.c' }]) {
+      const res = await alice.client.patch<any>(`/v1/users/${alice.id}`, body);
+      expect([res.status, body]).toEqual([400, body]);
+      expect(res.body.error.code).toBe(400);
+    }
+    expect((await alice.client.get<any>('/v1/user')).body.displayName).toBe('Alice');
+  });
+});

@@ -1,8 +1,9 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { UserDirectory } from '../application/user-directory.service';
 import { User } from '../domain/user';
 import { CurrentUser } from './auth.decorators';
+import { UpdateUserDto } from './dto/update-user.dto';
 import { UserPresenter } from './user.presenter';
 
 @ApiTags('users')
@@ -26,5 +27,16 @@ export class UsersController {
   async get(@CurrentUser() caller: User, @Param('userId') userId: string) {
     const { user, showEmail } = await this.directory.get(caller, userId);
     return this.presenter.present(user, { id: caller.id, seesEmails: showEmail });
+  }
+
+  @Patch(':userId')
+  @ApiOperation({
+    operationId: 'updateUserById',
+    summary: 'Users change their own name and photo',
+    description: 'Only the user themselves: another user the caller can see is 403, anyone else 404. At least one field.',
+  })
+  async update(@CurrentUser() caller: User, @Param('userId') userId: string, @Body() body: UpdateUserDto) {
+    const user = await this.directory.updateOwn(caller, userId, { displayName: body.displayName, photoUrl: body.photoURL });
+    return this.presenter.present(user, { id: caller.id, seesEmails: true });
   }
 }

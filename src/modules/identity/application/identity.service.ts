@@ -141,6 +141,11 @@ export class IdentityService {
     return this.users.findByEmails(emails.map(normalizeEmail), tx);
   }
 
+  /** A user's own profile edit (name, photo), already checked by the caller. */
+  async updateProfile(id: string, profile: { displayName?: string; photoUrl?: string }): Promise<User | null> {
+    return this.users.updateProfile(id, profile);
+  }
+
   findByIds(ids: string[]): Promise<Map<string, User>> {
     return this.users.findByIds(ids);
   }

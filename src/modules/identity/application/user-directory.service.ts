@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@app/common';
+import { ForbiddenError, InvalidError, NotFoundError } from '@app/common';
 import { AccessService } from '../../access/application/access.service';
 import { emailVisible } from '../domain/email-visibility';
 import { User } from '../domain/user';
@@ -24,5 +24,20 @@ export class UserDirectory {
     const user = (await this.identity.findByIds([userId])).get(userId);
     if (!user) throw NotFoundError.of('User', userId);
     return { user, showEmail: emailVisible(caller.id, userId, shared) };
+  }
+
+  /**
+   * `PATCH /users/{userId}`: users edit their own name and photo. Someone the caller can see is
+   * 403; anyone else 404, as for reads.
+   */
+  async updateOwn(caller: User, userId: string, profile: { displayName?: string; photoUrl?: string }): Promise<User> {
+    await this.get(caller, userId);
+    if (userId !== caller.id) throw new ForbiddenError('Only the user themselves can change their profile');
+    if (profile.displayName === undefined && profile.photoUrl === undefined) throw new InvalidError('Give displayName or photoURL');
+    const displayName = profile.displayName === undefined ? undefined : profile.displayName.trim();
+    if (displayName !== undefined && (displayName.length < 1 || displayName.length > 64)) throw new InvalidError('displayName must be 1 to 64 characters');
+    const updated = await this.identity.updateProfile(caller.id, { displayName, photoUrl: profile.photoUrl });
+    if (!updated) throw NotFoundError.of('User', userId);
+    return updated;
   }
 }

@@ -29,6 +29,12 @@ export class UsersRepository {
     await this.users(tx).insert(user);
   }
 
+  /** Sets the given profile fields; returns the user as saved, or null when there is none. */
+  async updateProfile(id: string, profile: { displayName?: string; photoUrl?: string }): Promise<User | null> {
+    await this.users().update({ id }, profile);
+    return this.findById(id);
+  }
+
   findById(id: string, tx?: Tx): Promise<User | null> {
     return this.users(tx).findOneBy({ id });
   }

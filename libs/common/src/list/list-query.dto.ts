@@ -7,7 +7,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageRequest } from './list-envelope';
  * A query value written as plain decimal digits becomes a number; anything else (`1e3`, `0x10`,
  * ` 5`, `5.0`) stays a string, so the integer check refuses it. `Number()` would accept them all.
  */
-function decimalInteger(value: unknown): unknown {
+export function decimalInteger(value: unknown): unknown {
   return typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value;
 }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ForbiddenError, InvalidError, NotFoundError } from '@app/common';
 import { AccessService } from '../../access/application/access.service';
 import { emailVisible } from '../domain/email-visibility';
-import { User } from '../domain/user';
+import { User, validateDisplayName } from '../domain/user';
 import { IdentityService } from './identity.service';
 
 /**
@@ -34,8 +34,7 @@ export class UserDirectory {
     await this.get(caller, userId);
     if (userId !== caller.id) throw new ForbiddenError('Only the user themselves can change their profile');
     if (profile.displayName === undefined && profile.photoUrl === undefined) throw new InvalidError('Give displayName or photoURL');
-    const displayName = profile.displayName === undefined ? undefined : profile.displayName.trim();
-    if (displayName !== undefined && (displayName.length < 1 || displayName.length > 64)) throw new InvalidError('displayName must be 1 to 64 characters');
+    const displayName = profile.displayName === undefined ? undefined : validateDisplayName(profile.displayName, 64);
     const updated = await this.identity.updateProfile(caller.id, { displayName, photoUrl: profile.photoUrl });
     if (!updated) throw NotFoundError.of('User', userId);
     return updated;

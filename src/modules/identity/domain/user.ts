@@ -28,8 +28,9 @@ export function emailDomain(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1);
 }
 
-export function validateDisplayName(name: string): string {
+/** Trimmed; `max` is 255 for accounts the operator creates, 64 for the users' own edits (GitBook's limit). */
+export function validateDisplayName(name: string, max = 255): string {
   const trimmed = name.trim();
-  if (trimmed.length < 1 || trimmed.length > 255) throw new InvalidError('Display name must be 1 to 255 characters');
+  if (trimmed.length < 1 || trimmed.length > max) throw new InvalidError(`Display name must be 1 to ${max} characters`);
   return trimmed;
 }

@@ -103,7 +103,7 @@ export class SearchService {
 
   /** Nothing to warm (the index follows each space's current revision); the caller must see the site. */
   async prewarmSite(caller: User, organizationId: string, siteId: string): Promise<void> {
-    await this.sites.spacesInSearchScope(caller, organizationId, siteId, { mode: 'all' });
+    await this.sites.assertVisible(caller, organizationId, siteId);
   }
 
   private async searchSpaces(caller: User, organizationId: string, parts: SearchQueryParts, request: PageRequest, only?: string[]): Promise<Page<SpaceResult>> {

@@ -73,6 +73,11 @@ export class SiteStructureService {
     return { site, page: await this.repository.listSiteSpaces(site.id, isDefault, request) };
   }
 
+  /** Answers 404 unless the caller can see the site. */
+  async assertVisible(caller: User, organizationId: string, siteId: string): Promise<void> {
+    await this.siteAccess.read(caller, organizationId, siteId);
+  }
+
   /** The spaces a site search covers (see search-scope.ts), for a caller who can see the site. */
   async spacesInSearchScope(caller: User, organizationId: string, siteId: string, scope: SiteSearchScope): Promise<string[]> {
     const { site } = await this.siteAccess.read(caller, organizationId, siteId);

@@ -28,10 +28,10 @@ export class GlossaryRepository {
   async list(organizationId: string, orderBy: string | undefined, request: PageRequest): Promise<Page<GlossaryEntryOrm>> {
     const cursor = decodeCursor(request.page, 2);
     if (cursor && cursor.some((value) => typeof value !== 'string')) throw new InvalidError('Invalid "page" cursor');
-    const [sort, cast] = orderBy ? [`coalesce(translations->>'${orderBy}', '')`, 'text'] : ['created_at', 'timestamptz'];
     const params: unknown[] = [organizationId, request.limit + 1];
-    const after = cursor ? `AND (${sort}, id) > ($3::${cast}, $4)` : '';
-    if (cursor) params.push(...cursor);
+    // The language is a parameter, never SQL text.
+    const [sort, cast] = orderBy ? [`coalesce(translations->>$${params.push(orderBy)}::text, '')`, 'text'] : ['created_at', 'timestamptz'];
+    const after = cursor ? `AND (${sort}, id) > ($${params.push(cursor[0])}::${cast}, $${params.push(cursor[1])})` : '';
     const [rows, [{ count }]] = await Promise.all([
       this.dataSource.query(
         `SELECT *, ${sort} AS sort_key FROM translation_glossary_entries WHERE organization_id = $1 ${after} ORDER BY ${sort}, id LIMIT $2`,
@@ -81,17 +81,24 @@ export class GlossaryRepository {
     const deletes = operations.filter((op) => op.type === 'delete');
     const [{ count }] = await tx.query('SELECT count(*)::int AS count FROM translation_glossary_entries WHERE organization_id = $1', [organizationId]);
     if (count + inserts.length - deletes.length > MAX_GLOSSARY_ENTRIES) throw new InvalidError(`operations: a glossary holds at most ${MAX_GLOSSARY_ENTRIES} entries`);
-    for (const op of operations) {
-      if (op.type === 'insert') {
-        await tx.query(
-          'INSERT INTO translation_glossary_entries (id, organization_id, translations, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)',
-          [newId(), organizationId, op.translations, now],
-        );
-      } else if (op.type === 'update') {
-        await tx.query('UPDATE translation_glossary_entries SET translations = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2', [organizationId, op.id, op.translations, now]);
-      } else {
-        await tx.query('DELETE FROM translation_glossary_entries WHERE organization_id = $1 AND id = $2', [organizationId, op.id]);
-      }
+    // One statement per kind (each entry is touched once per batch, so their order does not matter).
+    const updates = operations.filter((op) => op.type === 'update');
+    if (deletes.length) {
+      await tx.query('DELETE FROM translation_glossary_entries WHERE organization_id = $1 AND id = ANY($2::varchar[])', [organizationId, deletes.map((op) => op.id)]);
+    }
+    if (updates.length) {
+      await tx.query(
+        `UPDATE translation_glossary_entries g SET translations = u.translations, updated_at = $2
+           FROM unnest($3::varchar[], $4::jsonb[]) AS u(id, translations) WHERE g.organization_id = $1 AND g.id = u.id`,
+        [organizationId, now, updates.map((op) => op.id), updates.map((op) => JSON.stringify(op.translations))],
+      );
+    }
+    if (inserts.length) {
+      await tx.query(
+        `INSERT INTO translation_glossary_entries (id, organization_id, translations, created_at, updated_at)
+         SELECT u.id, $1, u.translations, $2, $2 FROM unnest($3::varchar[], $4::jsonb[]) AS u(id, translations)`,
+        [organizationId, now, inserts.map(() => newId()), inserts.map((op) => JSON.stringify(op.translations))],
+      );
     }
   }
 }

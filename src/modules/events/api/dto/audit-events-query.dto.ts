@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDateString, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Transform } from 'class-transformer';
-import { PageRequest } from '@app/common';
+import { PageRequest, decimalInteger } from '@app/common';
 
 /** GitBook's audit events list: `limit` up to 100 (20 by default), `to` inclusive, `target` for a resource id. */
 export class AuditEventsQueryDto {
@@ -13,7 +13,7 @@ export class AuditEventsQueryDto {
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20, description: 'Number of events to return, up to 100' })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value))
+  @Transform(({ value }) => decimalInteger(value))
   @IsInt({ message: 'limit must be a decimal integer' })
   @Min(1)
   @Max(100)

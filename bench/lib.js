@@ -83,10 +83,13 @@ function startApi(env) {
     const port = await freePort();
     // BENCH_PROFILE_DIR: write a CPU profile of the API (node --cpu-prof) there when it stops.
     const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-    const child = spawn('node', [...profile, path.join(ROOT, 'dist/src/main.js')], {
+    // BENCH_API_NODE_FLAGS: extra V8/Node flags for the API process only (GC experiments), space-separated;
+    // BENCH_API_STDOUT=1 shows the API's standard output (where --trace-gc writes).
+    const flags = (process.env.BENCH_API_NODE_FLAGS || '').split(' ').filter(Boolean);
+    const child = spawn('node', [...flags, ...profile, path.join(ROOT, 'dist/src/main.js')], {
       // Rate limits off unless a benchmark measures them: load generators spend a token's budget in seconds.
       env: { ...process.env, REDIS_URL, LOG_LEVEL: 'warn', MIGRATIONS_RUN: 'false', RATE_LIMITS: 'off', ...env, PORT: String(port) },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', process.env.BENCH_API_STDOUT ? 'inherit' : 'ignore', 'inherit'],
     });
     handle.child = child;
     handle.exited = new Promise((resolve) => child.on('exit', resolve));

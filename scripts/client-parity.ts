@@ -19,7 +19,7 @@ const AREAS: Record<string, string[]> = {
   members: ['organization-members'],
   teams: ['teams', 'team-members'],
   collections: ['collections', 'collection-permissions'],
-  spaces: ['spaces', 'space-permissions'],
+  spaces: ['spaces', 'space-permissions', 'space-embeds'],
   'content and revisions': ['space-content'],
   'change requests': ['change-requests', 'change-requests-reviews', 'change-request-reviewers', 'change-request-contributors', 'change-request-content', 'change-request-conversations'],
   comments: ['space-comments', 'space-comment', 'change-request-comments'],

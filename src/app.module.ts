@@ -19,6 +19,7 @@ import { ConversationsModule } from './modules/conversations/conversations.modul
 import { IdentityModule } from './modules/identity/identity.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { PdfModule } from './modules/pdf/pdf.module';
+import { UrlsModule } from './modules/urls/urls.module';
 import { SearchModule } from './modules/search/search.module';
 import { SharingModule } from './modules/sharing/sharing.module';
 import { SitesModule } from './modules/sites/sites.module';
@@ -53,6 +54,7 @@ import { MetricsModule } from './metrics/metrics.module';
     SharingModule,
     SearchModule,
     PdfModule,
+    UrlsModule,
     GitSyncModule,
     OpenAPIModule,
     TranslationsModule,

@@ -95,6 +95,15 @@ describe('GuardedFetcher', () => {
     );
   });
 
+  it('keeps the first maxBytes of a larger answer when asked for a prefix only', async () => {
+    const prefix = { ...limits, prefixOnly: true };
+    for (const path of ['/big', '/chunked-big']) {
+      const file = await fetcher.fetch(`${base}${path}`, prefix);
+      expect(file.bytes.length).toBe(1000);
+    }
+    expect((await fetcher.fetch(`${base}/file`, prefix)).bytes).toEqual(Buffer.from([1, 2, 3]));
+  });
+
   it('never echoes DNS answers or system errors: one generic message for every failure below HTTP', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

@@ -22,6 +22,11 @@ export interface FetchLimits {
   maxBytes: number;
   timeoutMs: number;
   maxRedirects: number;
+  /**
+   * `fetch` only: keep the first `maxBytes` of a larger answer instead of refusing it (for reading
+   * a page's head, where the rest does not matter).
+   */
+  prefixOnly?: boolean;
 }
 
 export const DEFAULT_FETCH_LIMITS: FetchLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 };
@@ -156,14 +161,27 @@ export class GuardedFetcher {
             return;
           }
           const declared = Number(response.headers['content-length']);
-          if (Number.isFinite(declared) && declared > limits.maxBytes) {
+          if (!limits.prefixOnly && Number.isFinite(declared) && declared > limits.maxBytes) {
             response.destroy();
             fail(new InvalidError(`the file is larger than ${limits.maxBytes} bytes`));
             return;
           }
           const chunks: Buffer[] = [];
           let size = 0;
+          const finish = () => {
+            if (settled) return;
+            settled = true;
+            const type = response.headers['content-type']?.split(';')[0].trim();
+            resolve({ kind: 'file', file: { bytes: Buffer.concat(chunks), ...(type ? { contentType: type } : {}) } });
+          };
           response.on('data', (chunk: Buffer) => {
+            if (size + chunk.length > limits.maxBytes && limits.prefixOnly) {
+              chunks.push(chunk.subarray(0, limits.maxBytes - size));
+              size = limits.maxBytes;
+              finish();
+              response.destroy();
+              return;
+            }
             size += chunk.length;
             if (size > limits.maxBytes) {
               response.destroy();
@@ -172,12 +190,7 @@ export class GuardedFetcher {
             }
             chunks.push(chunk);
           });
-          response.on('end', () => {
-            if (settled) return;
-            settled = true;
-            const type = response.headers['content-type']?.split(';')[0].trim();
-            resolve({ kind: 'file', file: { bytes: Buffer.concat(chunks), ...(type ? { contentType: type } : {}) } });
-          });
+          response.on('end', finish);
           response.on('error', fail);
         },
       );

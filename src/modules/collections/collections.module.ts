@@ -9,6 +9,6 @@ import { CollectionsRepository } from './infrastructure/collections.repository';
   imports: [SpacesModule],
   controllers: [CollectionsController],
   providers: [CollectionsService, CollectionsRepository, CollectionPresenter],
-  exports: [CollectionsService],
+  exports: [CollectionsService, CollectionPresenter],
 })
 export class CollectionsModule {}

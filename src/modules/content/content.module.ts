@@ -20,6 +20,6 @@ import { FilesModule } from './files.module';
   imports: [ContentCoreModule, SpacesModule, ChangeRequestsModule, FilesModule, ContentReaderModule],
   controllers: [SpaceContentController, ChangeRequestContentController, RevisionContentController, SpaceDocumentsController, FileDownloadController],
   providers: [ContentReadsService],
-  exports: [ContentReaderModule, FilesModule],
+  exports: [ContentReaderModule, FilesModule, ContentReadsService],
 })
 export class ContentModule {}

@@ -174,6 +174,26 @@ export class PublishedSitesService {
     };
   }
 
+  /**
+   * For members (`GET /urls/content`): the site space and page path an address of a site names,
+   * read against the site's whole structure (audience conditions are for readers, not members;
+   * published or not; a share key in the address is skipped), over the spaces still live. Null
+   * when the address is on no site or names nothing there. Whether the caller may see the space
+   * is the caller's check.
+   */
+  async addressForMember(url: URL): Promise<ResolvedAddress | null> {
+    const location = await this.locate(url);
+    if (!location) return null;
+    const { site } = location;
+    const segments = [...location.segments];
+    if (site.visibility === 'share-link' && segments[0] && looksLikeShareKey(segments[0])) segments.shift();
+    const all = await this.structureOf(site);
+    const live = await this.spaces.viewsInOrganization(null, site.organizationId, all.siteSpaces.map((s) => s.spaceId));
+    const siteSpaces = all.siteSpaces.filter((s) => live.has(s.spaceId));
+    const sections = all.sections.filter((section) => siteSpaces.some((s) => s.sectionId === section.id));
+    return resolveAddress({ sections, groups: all.groups, siteSpaces }, segments);
+  }
+
   /** For the API's `GET .../published` and `GET .../structure`: the whole structure as a member sees it. */
   async forMember(caller: User, organizationId: string, siteId: string): Promise<{ site: SiteOrm; rows: StructureRows; spaces: Map<string, SpaceView> }> {
     const { site } = await this.siteAccess.read(caller, organizationId, siteId);

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { toEnvelope } from '@app/common';
+import { Urls, toEnvelope } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../application/published-sites.service';
@@ -12,6 +12,7 @@ import {
   AddSectionGroupDto,
   AddSectionToGroupDto,
   AddSiteSpaceDto,
+  DuplicateSiteSpaceDto,
   ListSiteSpacesQueryDto,
   MoveDto,
   ShareKeyQueryDto,
@@ -32,6 +33,7 @@ export class SiteStructureController {
     private readonly structure: SiteStructureService,
     private readonly published: PublishedSitesService,
     private readonly presenter: SitePresenter,
+    private readonly urls: Urls,
   ) {}
 
   private context(user: User, organizationId: string, siteId: string): Promise<StructureContext> {
@@ -173,6 +175,43 @@ export class SiteStructureController {
   async addSiteSpace(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Body() body: AddSiteSpaceDto) {
     const siteSpace = await this.structure.addSiteSpace(user, organizationId, siteId, body);
     return this.siteSpace(user, organizationId, siteId, siteSpace.id);
+  }
+
+  @Post('site-spaces/:siteSpaceId/duplicate')
+  @HttpCode(201)
+  @ApiOperation({
+    operationId: 'duplicateSiteSpace',
+    summary: 'Copy the space of a site space into the site',
+    description:
+      'A full copy of the space (as `duplicateSpace`), shown right after the original: as a new variant of the same section (or at the root), or, ' +
+      "when the original is its section's only variant, in a new section right after that one. The copy and its place commit together. " +
+      'Needs the `create` organization role and the rights `duplicateSpace` needs. `draft: true` is a 400: nothing in a site is a draft here. ' +
+      '`Location` names the new site space.',
+  })
+  async duplicateSiteSpace(
+    @CurrentUser() user: User,
+    @Param('organizationId') organizationId: string,
+    @Param('siteId') siteId: string,
+    @Param('siteSpaceId') id: string,
+    @Body() body: DuplicateSiteSpaceDto,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const siteSpace = await this.structure.duplicateSiteSpace(user, organizationId, siteId, id, body ?? {});
+    res.setHeader('Location', this.urls.api(`/orgs/${organizationId}/sites/${siteId}/site-spaces/${siteSpace.id}`));
+    return this.siteSpace(user, organizationId, siteId, siteSpace.id);
+  }
+
+  @Post('template')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'applyTemplateToSite',
+    summary: 'Fill an empty site with a starter space',
+    description:
+      "A site that shows no space yet gets a new space made from the built-in `getting-started` template, titled like the site, as its first site space. " +
+      'A site that already shows a space is a 409. Customization is left as it is. ' + STRUCTURE_WRITE,
+  })
+  async applyTemplate(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string): Promise<void> {
+    await this.structure.applyTemplate(user, organizationId, siteId);
   }
 
   @Patch('site-spaces/:siteSpaceId')

@@ -3,6 +3,7 @@ import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageReq
 import { Transactions, Tx } from '../../../database/transactions';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
+import { SPACE_TITLE_MAX } from '../../spaces/domain/space-settings';
 import { assertCondition } from '../domain/condition';
 import { Customization, applyCustomization, siteSpaceCustomization } from '../domain/customization';
 import { SiteSearchScope, spacesInScope } from '../domain/search-scope';
@@ -242,6 +243,65 @@ export class SiteStructureService {
     });
   }
 
+  /**
+   * A full copy of the site space's space, shown next to it: a new variant right after it in the
+   * same section (or at the root), or, when it is its section's only variant, in a new section right
+   * after that one. The copy and its place in the site commit together or not at all.
+   */
+  async duplicateSiteSpace(caller: User, organizationId: string, siteId: string, siteSpaceId: string, input: { draft?: unknown }): Promise<SiteSpaceOrm> {
+    if (input.draft !== undefined && typeof input.draft !== 'boolean') throw new InvalidError('draft: a boolean');
+    if (input.draft === true) throw new InvalidError('draft: sections and site spaces have no drafts here; everything in a site is live');
+    await this.siteAccess.orgRole(caller, organizationId, 'create');
+    const { site } = await this.siteAccess.read(caller, organizationId, siteId);
+    const original = this.siteSpace(await this.repository.structure(site.id), siteSpaceId);
+    let duplicate: SiteSpaceOrm | undefined;
+    await this.spaces.duplicate(caller, original.spaceId, async (copy, tx) => {
+      duplicate = await this.inLockedSite(organizationId, siteId, tx, async (locked, rows) => {
+        // Read again under the lock: the site space may have moved or gone since.
+        const current = this.siteSpace(rows, siteSpaceId);
+        const now = this.clock.now();
+        const variants = rows.siteSpaces.filter((s) => s.sectionId === current.sectionId);
+        const { title } = copy.toState();
+        if (current.sectionId !== null && variants.length === 1) {
+          const section = this.section(rows, current.sectionId);
+          const added = this.newSection(locked.id, title, rows.sections.map((s) => s.path), this.children(rows, section.groupId).length, now, false);
+          added.groupId = section.groupId;
+          await this.repository.save(added, tx);
+          rows.sections.push(added);
+          await this.place(rows, { type: 'site-section', id: added.id }, { after: { type: 'site-section', id: section.id } }, tx);
+          const siteSpace = this.newSiteSpace(locked.id, added.id, copy.id, title, [], 0, now, true);
+          await this.repository.save(siteSpace, tx);
+          return siteSpace;
+        }
+        const siteSpace = this.newSiteSpace(locked.id, current.sectionId, copy.id, title, variants.map((s) => s.path), variants.length, now, false);
+        await this.repository.save(siteSpace, tx);
+        rows.siteSpaces.push(siteSpace);
+        await this.place(rows, { type: 'site-space', id: siteSpace.id }, { after: { type: 'site-space', id: current.id } }, tx);
+        return siteSpace;
+      });
+    });
+    return duplicate!;
+  }
+
+  /**
+   * Fills a site that shows nothing yet with a space made from the built-in `getting-started`
+   * template, titled like the site, as its first site space. A site that already shows a space is
+   * a 409; the space and its place in the site commit together.
+   */
+  async applyTemplate(caller: User, organizationId: string, siteId: string): Promise<void> {
+    await this.siteAccess.orgRole(caller, organizationId, 'create');
+    const { site } = await this.siteAccess.read(caller, organizationId, siteId);
+    const notEmpty = () => new ConflictError('The template fills only a site that shows no space yet');
+    if ((await this.repository.structure(site.id)).siteSpaces.length) throw notEmpty();
+    await this.spaces.create(caller, organizationId, { title: siteTitleForSpace(site.title), template: { id: 'getting-started' } }, async (space, tx) => {
+      await this.inLockedSite(organizationId, siteId, tx, async (locked, rows) => {
+        if (rows.siteSpaces.length) throw notEmpty();
+        const { title } = space.toState();
+        await this.repository.save(this.newSiteSpace(locked.id, null, space.id, title, [], 0, this.clock.now(), true), tx);
+      });
+    });
+  }
+
   async updateSiteSpace(caller: User, organizationId: string, siteId: string, siteSpaceId: string, input: { path?: unknown; condition?: unknown; spaceId?: unknown }): Promise<SiteSpaceOrm> {
     const space = input.spaceId === undefined ? null : await this.readableSpace(caller, organizationId, input.spaceId, 'spaceId');
     return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
@@ -331,12 +391,15 @@ export class SiteStructureService {
 
   private async write<T>(caller: User, organizationId: string, siteId: string, work: (site: SiteOrm, rows: StructureRows, tx: Tx) => Promise<T>): Promise<T> {
     await this.siteAccess.orgRole(caller, organizationId, 'create');
-    return this.transactions.run(async (tx) => {
-      const site = await this.siteAccess.lock(organizationId, siteId, tx);
-      const result = await work(site, await this.repository.structure(site.id, tx), tx);
-      await this.repository.update(site.id, { updatedAt: this.clock.now() }, tx);
-      return result;
-    });
+    return this.transactions.run((tx) => this.inLockedSite(organizationId, siteId, tx, work));
+  }
+
+  /** Structure edits of one site run one at a time: the site row is locked, then its structure read. */
+  private async inLockedSite<T>(organizationId: string, siteId: string, tx: Tx, work: (site: SiteOrm, rows: StructureRows, tx: Tx) => Promise<T>): Promise<T> {
+    const site = await this.siteAccess.lock(organizationId, siteId, tx);
+    const result = await work(site, await this.repository.structure(site.id, tx), tx);
+    await this.repository.update(site.id, { updatedAt: this.clock.now() }, tx);
+    return result;
   }
 
   /** Called before the write transaction opens (it reads through the pool). */
@@ -439,4 +502,9 @@ function sectionTitle(title: string): string {
 function stringList(value: unknown, field: string): string[] {
   if (!Array.isArray(value) || value.length > 100 || value.some((v) => typeof v !== 'string')) throw new InvalidError(`${field}: an array of ids`);
   return value as string[];
+}
+
+/** A space title from a site's (sites allow longer titles than spaces). */
+function siteTitleForSpace(title: string): string {
+  return title.trim().slice(0, SPACE_TITLE_MAX).trimEnd() || 'Documentation';
 }

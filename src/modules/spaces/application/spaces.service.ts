@@ -231,8 +231,12 @@ export class SpacesService {
     return { space: saved, role: context.roleOnSpace(saved.node) };
   }
 
-  /** A copy placed right after the original; the caller needs to see it and to create where it sits. */
-  async duplicate(caller: User, spaceId: string): Promise<SpaceView> {
+  /**
+   * A copy placed right after the original; the caller needs to see it and to create where it sits.
+   * `alongside` writes what another module keeps about the copy in the same transaction (a site
+   * showing it), so neither exists without the other.
+   */
+  async duplicate(caller: User, spaceId: string, alongside?: (copy: Space, tx: Tx) => Promise<void>): Promise<SpaceView> {
     const { space, context } = await this.loadVisible(caller, spaceId);
     this.assertCanCreateIn(context, space.parentId);
     const id = newId();
@@ -242,6 +246,7 @@ export class SpacesService {
       await this.spaces.insert(copy, tx);
       await this.content.copyRevision(space.revisionId, { id: copy.revisionId, toSpaceId: copy.id, createdBy: caller.id }, tx);
       await this.indexer.spaceDuplicated(space.id, copy.id, tx);
+      if (alongside) await alongside(copy, tx);
       await this.announce('space.created', copy, tx);
     });
     return { space: copy, role: context.roleOnSpace(copy.node) };

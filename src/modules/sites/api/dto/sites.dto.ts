@@ -138,6 +138,10 @@ export class AddSiteSpaceDto {
   @ApiPropertyOptional({ description: 'Omitted: the default section, or the root of a site without sections' }) @Allow() sectionId?: unknown;
 }
 
+export class DuplicateSiteSpaceDto {
+  @ApiPropertyOptional({ default: false, description: 'Only false: nothing in a site is a draft here' }) @Allow() draft?: unknown;
+}
+
 export class UpdateSiteSpaceDto {
   @ApiPropertyOptional({ minLength: 1, maxLength: 100 }) @Allow() path?: unknown;
   @ApiPropertyOptional({ maxLength: 1024, nullable: true }) @Allow() condition?: unknown;

@@ -112,7 +112,7 @@ describe('conditional requests', () => {
     const notModified = await http(rita).get(path, { 'If-None-Match': tag });
     expect(notModified.status).toBe(304);
     expect(notModified.text).toBe('');
-    expect(Object.keys(JSON.parse(first.text))).toEqual(['object', 'id', 'parents', 'type', 'pages', 'files', 'reusableContents', 'variables', 'createdAt', 'urls']);
+    expect(Object.keys(JSON.parse(first.text))).toEqual(['object', 'id', 'parents', 'type', 'pages', 'files', 'reusableContents', 'variables', 'tags', 'createdAt', 'urls']);
 
     // the same revision read as a change request's head: its own URLs, its own tag
     const cr = (await alice.client.post<any>(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Same tree' })).body;

@@ -140,6 +140,7 @@ describe('organization members', () => {
         sso: false,
         spaces: 0,
         teams: 0,
+        sites: 0,
       });
       expect(res.body.items.find((m: { id: string }) => m.id === guest.id).role).toBeNull();
     });

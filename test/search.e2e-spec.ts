@@ -188,17 +188,24 @@ describe('Search (e2e)', () => {
         Array.from({ length: 5 }, (_, i) => ({ title: `Page ${i}`, slug: `p${i}`, body: `${'walrus '.repeat(i + 1)}swims.` })),
       );
       const seen: string[] = [];
+      const ranks: number[] = [];
+      const scores: number[] = [];
       let page: string | undefined;
       do {
         const res = await search(bob, spaceId, { query: 'walrus', limit: 2, ...(page ? { page } : {}) });
         expect(res.status).toBe(200);
         expect(res.body.count).toBe(5);
         seen.push(...res.body.items.map((p: any) => p.title));
+        ranks.push(...res.body.items.map((p: any) => p.rank));
+        scores.push(...res.body.items.map((p: any) => p.score));
         page = res.body.next?.page;
       } while (page);
       expect(seen).toHaveLength(5);
       expect(new Set(seen).size).toBe(5);
       expect(seen[0]).toBe('Page 4');
+      // `rank` is the place among every match, kept across result pages; `score` never rises along it.
+      expect(ranks).toEqual([1, 2, 3, 4, 5]);
+      expect(scores.every((score, i) => score > 0 && (i === 0 || score <= scores[i - 1]))).toBe(true);
     });
 
     it('a duplicate is searchable at once: it starts with a copy of its original index', async () => {
@@ -253,6 +260,13 @@ describe('Search (e2e)', () => {
       expect(docs.pages.map((p: any) => p.id)).toEqual([ids.guide]);
       expect(docs.pages[0].sections[0].body).toContain('zeppelin');
       expect(res.body.count).toBe(res.body.items.length);
+      // Pages are ranked across spaces: every place once, 1 to n; a space's score is its best page's.
+      const pages = res.body.items.flatMap((s: any) => s.pages);
+      expect(pages.map((p: any) => p.rank).sort((a: number, b: number) => a - b)).toEqual(pages.map((_: unknown, i: number) => i + 1));
+      for (const item of res.body.items) {
+        expect(item.type).toBe('space');
+        expect(item.score).toBe(Math.max(...item.pages.map((p: any) => p.score)));
+      }
     });
 
     it('leaves out spaces the caller cannot read (defaultLevel null, no grant)', async () => {

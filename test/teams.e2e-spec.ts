@@ -341,6 +341,7 @@ describe('teams', () => {
           sso: false,
           spaces: 0,
           teams: expect.any(Number),
+          sites: 0,
         },
         team: { role: 'member' },
         permissions: { view: true },

@@ -52,6 +52,7 @@ export interface RevisionObject {
   files: FileObject[];
   reusableContents: Array<{ id: string; title: string; document: string }>;
   variables: Record<string, string>;
+  tags: never[];
   createdAt: string;
   urls: { app: string };
   mergedFrom?: unknown;
@@ -154,6 +155,8 @@ export class ContentReader {
         files: content.files.map((file) => this.file(file)),
         reusableContents: content.reusableContents.map((reusable) => ({ id: reusable.id, title: reusable.title, document: reusable.documentHash })),
         variables: { ...content.variables },
+        // Tags are not kept here; the current contract asks for the list.
+        tags: [],
         createdAt: revision.createdAt.toISOString(),
         urls: { app: this.appUrl(scope, revision.id) },
       },
@@ -463,6 +466,7 @@ export class ContentReader {
         page.path = path;
         if (node.description) page.description = node.description;
         page.layout = layoutOf(node);
+        page.tags = [];
         if (node.hidden) page.hidden = true;
         nested = true;
     }

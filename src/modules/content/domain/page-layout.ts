@@ -5,14 +5,18 @@ const DEFAULT_LAYOUT = {
   width: 'default',
   cover: true,
   coverSize: 'hero',
+  coverMask: 'none',
   title: true,
   description: true,
   tableOfContents: true,
   outline: true,
   pagination: true,
   metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
 } as const;
-const LAYOUT_ENUMS: Record<string, readonly string[]> = { width: ['default', 'wide'], coverSize: ['hero', 'full'] };
+const LAYOUT_ENUMS: Record<string, readonly string[]> = { width: ['default', 'wide'], coverSize: ['hero', 'full'], coverMask: ['none', 'radial'] };
 
 /** A page's complete `layout`: its own valid options over the defaults. */
 export function layoutOf(node: PageNode): Record<string, unknown> {

@@ -6,6 +6,8 @@ import { GitInfoView } from '../application/git-sync.service';
 export class GitInfoPresenter {
   present(view: GitInfoView) {
     return {
+      installationId: view.installationId,
+      installationStatus: view.installationStatus,
       ...(view.repoName ? { repoName: view.repoName } : {}),
       ...(view.installationProvider ? { installationProvider: view.installationProvider } : {}),
       ...(view.url ? { url: view.url } : {}),

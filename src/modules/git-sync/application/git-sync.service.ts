@@ -11,6 +11,7 @@ import { GitSyncOperationOrm } from '../infrastructure/git-sync.orm';
 import { SecretBox } from '../../../core/secrets/secret-box';
 import { GitExportJob, GitImportJob } from './git-sync.jobs';
 import { gitSyncSummary } from './git-sync-summary';
+import { gitSyncInstallation } from '../../spaces/domain/space';
 
 export interface GitSyncRequest {
   url: string;
@@ -27,12 +28,14 @@ export interface GitSyncRequest {
 }
 
 export interface GitInfoView {
+  installationId: string;
+  installationStatus: 'active';
   repoName?: string;
   installationProvider?: string;
   url?: string;
   updatedAt?: string;
   /** Not in GitBook's 0.146 state: the last operation and a change request holding unmerged changes. */
-  operation?: { state: string; direction: string; error?: string; changeRequest?: string };
+  operation?: { state: string; direction: string; startedAt: string; endedAt?: string; error?: string; changeRequest?: string };
 }
 
 /**
@@ -94,9 +97,16 @@ export class GitSyncService {
     if (!state) throw new NotFoundError(`Space "${spaceId}" has no Git Sync set up`);
     const last = await this.repository.latestOperation(spaceId);
     return {
-      ...gitSyncSummary(state),
+      ...gitSyncInstallation(spaceId, gitSyncSummary(state)),
       operation: last
-        ? { state: operationState(last.state), direction: last.direction, error: last.error ?? undefined, changeRequest: state.changeRequest ?? undefined }
+        ? {
+            state: operationState(last.state),
+            direction: last.direction,
+            startedAt: last.createdAt.toISOString(),
+            ...(last.completedAt ? { endedAt: last.completedAt.toISOString() } : {}),
+            error: last.error ?? undefined,
+            changeRequest: state.changeRequest ?? undefined,
+          }
         : undefined,
     };
   }

@@ -19,6 +19,8 @@ export class MemberPresenter {
       sso: member.sso,
       spaces,
       teams,
+      // Sites shared with the member directly: sites are not shared member by member here.
+      sites: 0,
     };
   }
 }

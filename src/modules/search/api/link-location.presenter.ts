@@ -123,6 +123,7 @@ export class LinkLocationPresenter {
           path,
           ...(node.description ? { description: node.description } : {}),
           layout: layoutOf(node),
+          tags: [],
           ...(node.hidden ? { hidden: true } : {}),
           pages: [],
         };

@@ -22,20 +22,29 @@ export interface SectionResult {
   title: string;
   /** An excerpt of the section's text around the match. */
   body: string;
+  /** `ts_rank` of the section: higher is better. */
+  score: number;
 }
 
 export interface PageResult {
   spaceId: string;
   id: string;
   title: string;
+  description: string;
   path: string;
   ancestors: string[];
+  /** `ts_rank` of the page: higher is better. */
+  score: number;
+  /** One-based place among every page the query matches, best first. */
+  position: number;
   sections: SectionResult[];
 }
 
 export interface SpaceResult {
   id: string;
   title: string;
+  /** Its best page's score. */
+  score: number;
   pages: PageResult[];
 }
 
@@ -130,7 +139,7 @@ export class SearchService {
     );
     const bySpace = new Map<string, PageResult[]>();
     for (const page of pages) bySpace.set(page.spaceId, [...(bySpace.get(page.spaceId) ?? []), page]);
-    const items = shown.map((s) => ({ id: s.spaceId, title: s.title, pages: bySpace.get(s.spaceId) ?? [] }));
+    const items = shown.map((s) => ({ id: s.spaceId, title: s.title, score: s.rank, pages: bySpace.get(s.spaceId) ?? [] }));
     const last = shown[shown.length - 1];
     return { items, count: total, next: hasMore && last ? encodeCursor([last.rank, last.spaceId]) : undefined };
   }
@@ -144,12 +153,16 @@ export class SearchService {
       spaceId: hit.spaceId,
       id: hit.pageId,
       title: hit.title,
+      description: hit.description,
       path: hit.path,
       ancestors: hit.ancestors,
+      score: hit.rank,
+      position: hit.position,
       sections: bestSections(sections.get(`${hit.spaceId}/${hit.pageId}`) ?? []).map((s) => ({
         id: s.sectionId,
         title: s.title || hit.title,
         body: excerpt(s.body, s.lexemes, parts.cjkRuns),
+        score: s.rank,
       })),
     }));
   }

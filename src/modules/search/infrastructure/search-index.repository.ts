@@ -48,9 +48,18 @@ export interface PageHit {
   spaceId: string;
   pageId: string;
   title: string;
+  description: string;
   path: string;
   ancestors: string[];
+  /** `ts_rank` of the page: higher is better. */
   rank: number;
+  /** One-based place among every page the query matches, best first (kept across pages of results). */
+  position: number;
+}
+
+/** A page row of a search query as a hit. */
+function pageHit(spaceId: string, row: { page_id: string; title: string; description: string; path: string; ancestors: string[]; rank: number }, position: number): PageHit {
+  return { spaceId, pageId: row.page_id, title: row.title, description: row.description, path: row.path, ancestors: row.ancestors, rank: row.rank, position };
 }
 
 export interface SectionHit {
@@ -273,22 +282,26 @@ export class SearchIndexRepository {
     const tsq = tsquery(configParam, textParam, cjkParam);
     const baseParams = [...params];
     let after = '';
+    // Pages ranked before the cursor, counted in the same pass as the total (no sort of every hit).
+    let before = 'false';
     if (cursor) {
       const r = `$${params.push(cursor.rank)}`;
       const id = `$${params.push(cursor.pageId)}`;
       after = `WHERE (rank < ${r}::float8 OR (rank = ${r}::float8 AND page_id > ${id}))`;
+      before = `rank > ${r}::float8 OR (rank = ${r}::float8 AND page_id <= ${id})`;
     }
     const limitParam = `$${params.push(limit)}`;
     // Rank and count on narrow rows; read the shown pages' columns last.
-    const rows: Array<{ page_id: string; title: string; path: string; ancestors: string[]; rank: number; total: string }> =
+    const rows: Array<{ page_id: string; title: string; description: string; path: string; ancestors: string[]; rank: number; total: string; before: string }> =
       await this.db().query(
         `WITH q AS (SELECT ${tsq} AS tsq),
          hits AS MATERIALIZED (
            SELECT p.page_id, ts_rank(p.tsv, q.tsq)::float8 AS rank FROM search_pages p, q WHERE p.space_id = $1 AND p.tsv @@ q.tsq
          ),
+         counts AS (SELECT count(*) AS total, count(*) FILTER (WHERE ${before}) AS before FROM hits),
          shown AS (SELECT * FROM hits ${after} ORDER BY rank DESC, page_id LIMIT ${limitParam})
-         SELECT s.page_id, s.rank, (SELECT count(*) FROM hits) AS total, p.title, p.path, p.ancestors
-           FROM shown s JOIN search_pages p ON p.space_id = $1 AND p.page_id = s.page_id
+         SELECT s.page_id, s.rank, c.total, c.before, p.title, p.description, p.path, p.ancestors
+           FROM shown s CROSS JOIN counts c JOIN search_pages p ON p.space_id = $1 AND p.page_id = s.page_id
           ORDER BY s.rank DESC, s.page_id`,
         params,
       );
@@ -302,7 +315,7 @@ export class SearchIndexRepository {
       total = row.n;
     }
     return {
-      hits: rows.map((r) => ({ spaceId, pageId: r.page_id, title: r.title, path: r.path, ancestors: r.ancestors, rank: r.rank })),
+      hits: rows.map((r, i) => pageHit(spaceId, r, Number(r.before) + i + 1)),
       total,
     };
   }
@@ -341,20 +354,23 @@ export class SearchIndexRepository {
       page_id: string;
       title: string;
       path: string;
+      description: string;
       ancestors: string[];
       rank: number;
+      position: string;
     }> = await this.db().query(
       `${hitsCte},
+       numbered AS MATERIALIZED (SELECT *, row_number() OVER (ORDER BY rank DESC, space_id, page_id) AS position FROM hits),
        ranked AS (
          SELECT space_id, max(rank) AS space_rank, count(*) OVER () AS total FROM hits GROUP BY space_id
        ),
        chosen AS (
          SELECT * FROM ranked ${after} ORDER BY space_rank DESC, space_id LIMIT ${limitParam}
        )
-       SELECT c.space_id, v.title AS space_title, c.space_rank, c.total, h.page_id, p.title, p.path, p.ancestors, h.rank
+       SELECT c.space_id, v.title AS space_title, c.space_rank, c.total, h.page_id, p.title, p.description, p.path, p.ancestors, h.rank, h.position
          FROM chosen c JOIN visible v ON v.id = c.space_id
          JOIN LATERAL (
-           SELECT * FROM hits h WHERE h.space_id = c.space_id ORDER BY h.rank DESC, h.page_id LIMIT ${perSpaceParam}
+           SELECT * FROM numbered h WHERE h.space_id = c.space_id ORDER BY h.rank DESC, h.page_id LIMIT ${perSpaceParam}
          ) h ON TRUE
          JOIN search_pages p ON p.space_id = h.space_id AND p.page_id = h.page_id
         ORDER BY c.space_rank DESC, c.space_id, h.rank DESC, h.page_id`,
@@ -367,7 +383,7 @@ export class SearchIndexRepository {
         space = { spaceId: r.space_id, title: r.space_title, rank: r.space_rank, pages: [] };
         spaces.push(space);
       }
-      space.pages.push({ spaceId: r.space_id, pageId: r.page_id, title: r.title, path: r.path, ancestors: r.ancestors, rank: r.rank });
+      space.pages.push(pageHit(r.space_id, r, Number(r.position)));
     }
     let total = rows.length ? Number(rows[0].total) : 0;
     if (rows.length === 0 && cursor) {

@@ -42,6 +42,8 @@ export class SitePresenter {
       ...(site.basename ? { basename: site.basename } : {}),
       ...(site.proxy ? { proxy: { origin: site.proxy, target: this.published.siteUrl(site) } } : {}),
       visibility: site.visibility,
+      // Sites have no access levels of their own: members' organization roles apply.
+      defaultLevel: 'inherit' as const,
       published: site.published,
       siteSpaces: siteSpaceCount,
       createdAt: site.createdAt.toISOString(),
@@ -56,6 +58,7 @@ export class SitePresenter {
         admin: role === 'admin',
         installIntegration: role === 'admin',
         viewAdaptiveSchema: true,
+        editAdaptiveSchema: atLeast(role, 'create'),
       },
       urls: {
         location: this.urls.api(`/orgs/${site.organizationId}/sites/${site.id}`),

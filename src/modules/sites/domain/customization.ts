@@ -22,6 +22,7 @@ export function defaultCustomization(): Customization {
       icons: 'regular',
       sidebar: { background: 'default', list: 'default' },
       search: 'subtle',
+      codeTheme: { default: { light: 'default-light', dark: 'default-dark' }, openapi: { light: 'default-light', dark: 'default-dark' } },
     },
     internationalization: { locale: 'en' },
     favicon: {},
@@ -35,11 +36,13 @@ export function defaultCustomization(): Customization {
     trademark: { enabled: true },
     externalLinks: { target: 'self' },
     pagination: { enabled: true },
-    pageActions: { externalAI: true, markdown: true, mcp: false },
+    // `items` (the current contract's ordered list) says what the booleans (the older contract's) say.
+    pageActions: { externalAI: true, markdown: true, mcp: false, items: ['markdown', 'external-ai'] },
     git: { showEditLink: false },
     privacyPolicy: {},
     socialPreview: {},
     insights: { trackingCookie: true },
+    socialAccounts: [],
   };
 }
 
@@ -93,9 +96,18 @@ export function applyCustomization(base: Customization, input: unknown): Customi
   return out;
 }
 
-/** The site's settings over the defaults (every field GitBook's object requires is there). */
+/**
+ * The site's settings over the defaults, section by section, so every field GitBook's object
+ * requires is there, including fields a newer contract added after the settings were stored.
+ */
 export function siteCustomization(site: { title: string; customization: Customization }): Customization {
-  return { ...defaultCustomization(), title: site.title, ...site.customization };
+  const out: Customization = { ...defaultCustomization(), title: site.title };
+  for (const [key, value] of Object.entries(site.customization)) out[key] = isPlainObject(value) && isPlainObject(out[key]) ? { ...out[key], ...value } : value;
+  return out;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A variant's settings: the site's, with the site space's overrides on top. */

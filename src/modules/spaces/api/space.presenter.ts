@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Urls } from '@app/common';
 import { spacePermissions } from '../../access/domain/permissions';
 import { MemberSpaceView, SpaceView } from '../application/spaces.service';
+import { gitSyncInstallation } from '../domain/space';
 
 /** GitBook's `Space` object, with permissions from the caller's effective role on it. */
 @Injectable()
@@ -35,7 +36,7 @@ export class SpacePresenter {
       changeRequestsOpen: s.changeRequestsOpen,
       changeRequestsDraft: s.changeRequestsDraft,
       permissions: spacePermissions(role, s.editMode),
-      ...(s.gitSync ? { gitSync: s.gitSync } : {}),
+      ...(s.gitSync ? { gitSync: gitSyncInstallation(s.id, s.gitSync) } : {}),
     };
   }
 

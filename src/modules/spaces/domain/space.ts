@@ -42,6 +42,15 @@ export interface SpaceGitSync {
   updatedAt: string;
 }
 
+/**
+ * GitBook's `GitSyncState` fields for a space's link to its repository. The link is the space's
+ * only installation, so it is named by the space; it exists, so it is active. The provider is
+ * shown when the host is one the contract names (GitHub, GitLab), and left out otherwise.
+ */
+export function gitSyncInstallation(spaceId: string, summary: SpaceGitSync): SpaceGitSync & { installationId: string; installationStatus: 'active' } {
+  return { installationId: spaceId, installationStatus: 'active', ...summary };
+}
+
 export interface NewSpace {
   id: string;
   organizationId: string;

@@ -17,7 +17,7 @@ export class TranslationPresenter {
       source: { space: t.sourceSpaceId, language: t.sourceLanguage },
       language: t.language,
       instructions: t.instructions,
-      result: { space: t.resultSpaceId, revision: t.resultRevisionId },
+      result: { space: t.resultSpaceId, revision: t.resultRevisionId, language: t.language },
       createdAt: t.createdAt.toISOString(),
       updatedAt: t.updatedAt.toISOString(),
       stats: {

@@ -20,6 +20,7 @@ import { IdentityModule } from './modules/identity/identity.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { PdfModule } from './modules/pdf/pdf.module';
 import { UrlsModule } from './modules/urls/urls.module';
+import { StyleguidesModule } from './modules/styleguides/styleguides.module';
 import { SearchModule } from './modules/search/search.module';
 import { SharingModule } from './modules/sharing/sharing.module';
 import { SitesModule } from './modules/sites/sites.module';
@@ -55,6 +56,7 @@ import { MetricsModule } from './metrics/metrics.module';
     SearchModule,
     PdfModule,
     UrlsModule,
+    StyleguidesModule,
     GitSyncModule,
     OpenAPIModule,
     TranslationsModule,

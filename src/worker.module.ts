@@ -10,6 +10,7 @@ import { AccessModule } from './modules/access/access.module';
 import { ContentWorkerModule } from './modules/content/content.worker.module';
 import { GitSyncWorkerModule } from './modules/git-sync/git-sync.worker.module';
 import { OpenAPIWorkerModule } from './modules/openapi/openapi.worker.module';
+import { StyleguidesWorkerModule } from './modules/styleguides/styleguides.worker.module';
 import { TranslationsWorkerModule } from './modules/translations/translations.worker.module';
 import { ConversationsWorkerModule } from './modules/conversations/conversations.worker.module';
 import { IdentityModule } from './modules/identity/identity.module';
@@ -36,6 +37,7 @@ import { JobsWorkerModule } from './jobs/jobs-worker.module';
     GitSyncWorkerModule,
     OpenAPIWorkerModule,
     TranslationsWorkerModule,
+    StyleguidesWorkerModule,
     ConversationsWorkerModule,
     EventsWorkerModule,
     JobsWorkerModule,

@@ -3,6 +3,7 @@ import { PurgeDeletedSpaces } from '../modules/spaces/application/space.jobs';
 import { GitExportJob, GitImportJob } from '../modules/git-sync/application/git-sync.jobs';
 import { ProcessOpenAPISpec, RefreshOpenAPISpecs } from '../modules/openapi/application/openapi.jobs';
 import { RunTranslation } from '../modules/translations/application/translation.jobs';
+import { CheckStyleguide } from '../modules/styleguides/application/styleguide.jobs';
 import { AnalyseConversations } from '../modules/conversations/application/conversation.jobs';
 import { DeliverWebhook, DispatchEvents, PruneAuditLog } from '../modules/events/application/events.jobs';
 import { JobDefinition } from './job-definition';
@@ -20,6 +21,7 @@ export const JOB_REGISTRY: readonly JobDefinition[] = [
   ProcessOpenAPISpec,
   RefreshOpenAPISpecs,
   RunTranslation,
+  CheckStyleguide,
   AnalyseConversations,
   DispatchEvents,
   DeliverWebhook,

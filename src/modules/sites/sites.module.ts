@@ -5,11 +5,13 @@ import { PublishedUrlsController } from './api/published-urls.controller';
 import { ShareLinksController } from './api/share-links.controller';
 import { SitePresenter } from './api/site.presenter';
 import { SiteStructureController } from './api/site-structure.controller';
+import { SiteStyleguideController } from './api/site-styleguide.controller';
 import { SitesController } from './api/sites.controller';
 import { PublishedSitesService } from './application/published-sites.service';
 import { ShareLinksService } from './application/share-links.service';
 import { SiteAccess } from './application/site-access';
 import { SiteStructureService } from './application/site-structure.service';
+import { SiteStyleguideService } from './application/site-styleguide.service';
 import { SitesService } from './application/sites.service';
 import { VisitorAuthService } from './application/visitor-auth.service';
 import { SitesCoreModule } from './sites-core.module';
@@ -18,8 +20,8 @@ import { SitesDirectoryModule } from './sites-directory.module';
 /** Sites: the 27 endpoints and GitBook's later additions, audiences, and the resolution of published addresses. */
 @Module({
   imports: [SpacesModule, SitesCoreModule, SitesDirectoryModule],
-  controllers: [SitesController, SiteStructureController, ShareLinksController, PublishedUrlsController],
-  providers: [SiteEventResource, SitesService, SiteStructureService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter],
-  exports: [PublishedSitesService, SitesService, SiteStructureService, SitesCoreModule],
+  controllers: [SitesController, SiteStructureController, SiteStyleguideController, ShareLinksController, PublishedUrlsController],
+  providers: [SiteEventResource, SitesService, SiteStructureService, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter],
+  exports: [PublishedSitesService, SitesService, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
 })
 export class SitesModule {}

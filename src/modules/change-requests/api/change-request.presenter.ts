@@ -36,6 +36,7 @@ export class ChangeRequestPresenter {
       outdated: cr.isOutdated(spaceRevision),
       conflicts: cr.conflicts.map((conflict) => ({ page: conflict.page, reasons: conflict.reasons })),
       ...(cr.conversationsIssuesCluster ? { conversationsIssuesCluster: cr.conversationsIssuesCluster } : {}),
+      ...(cr.styleguide ? { styleguide: cr.styleguide } : {}),
       urls: {
         app: this.urls.app(`/s/${cr.spaceId}/~/changes/${cr.number}`),
         location: this.location(cr),
@@ -81,9 +82,7 @@ export class ChangeRequestPresenter {
     return this.urls.api(`/spaces/${cr.spaceId}/change-requests/${cr.id}`);
   }
 
-  /** A user who no longer exists still answers as a user object. */
   private user(user: User | undefined, id: string, viewer: UserViewer) {
-    if (user) return this.users.present(user, viewer);
-    return { object: 'user' as const, id, displayName: 'Deleted user', urls: { location: this.urls.api(`/users/${id}`) } };
+    return this.users.presentOrDeleted(user, id, viewer);
   }
 }

@@ -167,26 +167,60 @@ export class ChangeRequestsService {
     if (cluster !== undefined && !(this.clusters && (await this.clusters.exists(space.space.organizationId, cluster)))) {
       throw new InvalidError(`conversationsIssuesCluster: no issues cluster "${cluster}" in this organization`);
     }
-    const now = this.clock.now();
-    const changeRequest = await this.transactions.run(async (tx) => {
-      const number = await this.spaces.nextChangeRequestNumber(spaceId, tx);
-      const { changeRequest, counters } = ChangeRequest.create({
-        id: newId(),
-        spaceId,
-        organizationId: space.space.organizationId,
-        number,
-        subject: input.subject,
-        conversationsIssuesCluster: input.conversationsIssuesCluster,
-        createdBy: caller.id,
-        spaceRevision: space.space.revisionId,
-        now,
-      });
-      await this.changeRequests.insert(changeRequest, tx);
-      await this.adjustCounters(spaceId, counters, tx);
-      await this.announce('change_request.created', changeRequest, tx);
-      return changeRequest;
-    });
+    const changeRequest = await this.transactions.run((tx) =>
+      this.insertNew(caller, space, { subject: input.subject, conversationsIssuesCluster: input.conversationsIssuesCluster }, tx),
+    );
     return (await this.views([{ changeRequest, spaceRevision: space.space.revisionId }], caller))[0];
+  }
+
+  /**
+   * For a style guide check run, in its transaction: the space's open or draft change request a
+   * check of the same site opened (taken over: it keeps the marker of the run that opened it), or a
+   * new draft marked with this run. The caller must be able to edit the space.
+   */
+  async openStyleguideCheck(caller: User, spaceId: string, marker: { site: string; run: string }, subject: string, tx: Tx): Promise<{ changeRequest: ChangeRequest; opened: boolean }> {
+    const space = await this.spaces.get(caller, spaceId);
+    this.assertCanEdit(space);
+    const open = await this.changeRequests.findOpenStyleguideCheck(spaceId, marker.site, tx);
+    if (open) return { changeRequest: open, opened: false };
+    return { changeRequest: await this.insertNew(caller, space, { subject, styleguide: marker }, tx), opened: true };
+  }
+
+  /** Any change request by id, for background work acting for a recorded user (no authorization here). */
+  findById(id: string): Promise<ChangeRequest | null> {
+    return this.changeRequests.findById(id);
+  }
+
+  /** A style guide check finished on the change request: how many pages it changed, and now. */
+  recordStyleguideCheck(id: string, changedPages: number): Promise<void> {
+    return this.changeRequests.recordStyleguideCheck(id, changedPages, this.clock.now());
+  }
+
+  /** A new draft numbered next in the space (the number is allocated in `tx`), counted and announced. */
+  private async insertNew(
+    caller: User,
+    space: SpaceView,
+    input: { subject?: string; conversationsIssuesCluster?: string; styleguide?: { site: string; run: string } },
+    tx: Tx,
+  ): Promise<ChangeRequest> {
+    const spaceId = space.space.id;
+    const number = await this.spaces.nextChangeRequestNumber(spaceId, tx);
+    const { changeRequest, counters } = ChangeRequest.create({
+      id: newId(),
+      spaceId,
+      organizationId: space.space.organizationId,
+      number,
+      subject: input.subject,
+      conversationsIssuesCluster: input.conversationsIssuesCluster,
+      styleguide: input.styleguide,
+      createdBy: caller.id,
+      spaceRevision: space.space.revisionId,
+      now: this.clock.now(),
+    });
+    await this.changeRequests.insert(changeRequest, tx);
+    await this.adjustCounters(spaceId, counters, tx);
+    await this.announce('change_request.created', changeRequest, tx);
+    return changeRequest;
   }
 
   /**

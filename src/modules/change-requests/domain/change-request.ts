@@ -19,6 +19,19 @@ export interface CounterDelta {
   draft: number;
 }
 
+/**
+ * GitBook's `styleguide` of a change request: the style guide check run that opened it. Later
+ * runs on the same space take the open change request over; it stays marked with this run.
+ */
+export interface StyleguideMarker {
+  site: string;
+  run: string;
+  /** Pages the latest check changed, once it finished. */
+  changedPages?: number;
+  /** When the latest check finished (ISO 8601). */
+  checkedAt?: string;
+}
+
 export interface ChangeRequestState {
   id: string;
   spaceId: string;
@@ -42,6 +55,7 @@ export interface ChangeRequestState {
   /** Open comments. */
   comments: number;
   conversationsIssuesCluster: string | null;
+  styleguide: StyleguideMarker | null;
   createdAt: Date;
   updatedAt: Date;
   mergedAt: Date | null;
@@ -69,6 +83,7 @@ export interface NewChangeRequest {
   subject?: string;
   /** An issues cluster of conversation insights the change request addresses. */
   conversationsIssuesCluster?: string;
+  styleguide?: StyleguideMarker;
   createdBy: string;
   /** The space head when the change request is created: its initial revision and head. */
   spaceRevision: string;
@@ -130,6 +145,7 @@ export class ChangeRequest implements Readonly<ChangeRequestState> {
   readonly revisionMerged: string | null;
   readonly comments: number;
   readonly conversationsIssuesCluster: string | null;
+  readonly styleguide: StyleguideMarker | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly mergedAt: Date | null;
@@ -151,6 +167,7 @@ export class ChangeRequest implements Readonly<ChangeRequestState> {
     this.revisionMerged = state.revisionMerged;
     this.comments = state.comments;
     this.conversationsIssuesCluster = state.conversationsIssuesCluster;
+    this.styleguide = state.styleguide ?? null;
     this.createdAt = state.createdAt;
     this.updatedAt = state.updatedAt;
     this.mergedAt = state.mergedAt;
@@ -174,6 +191,7 @@ export class ChangeRequest implements Readonly<ChangeRequestState> {
       revisionMerged: null,
       comments: 0,
       conversationsIssuesCluster: input.conversationsIssuesCluster ?? null,
+      styleguide: input.styleguide ?? null,
       createdAt: input.now,
       updatedAt: input.now,
       mergedAt: null,
@@ -203,6 +221,7 @@ export class ChangeRequest implements Readonly<ChangeRequestState> {
       revisionMerged: this.revisionMerged,
       comments: this.comments,
       conversationsIssuesCluster: this.conversationsIssuesCluster,
+      styleguide: this.styleguide,
       createdAt: this.createdAt,
       updatedAt: this.updatedAt,
       mergedAt: this.mergedAt,

@@ -14,6 +14,7 @@ import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
 @Index('change_requests_creator_idx', ['createdBy'])
 @Index('change_requests_merged_idx', ['spaceId', 'revisionMerged'], { where: 'revision_merged IS NOT NULL' })
 @Index('change_requests_cluster_idx', ['conversationsIssuesCluster'], { where: 'conversations_issues_cluster IS NOT NULL' })
+@Index('change_requests_styleguide_idx', ['spaceId', 'createdAt'], { where: 'styleguide IS NOT NULL' })
 export class ChangeRequestOrm {
   @PrimaryColumn(primaryIdColumn())
   id: string;
@@ -63,6 +64,10 @@ export class ChangeRequestOrm {
 
   @Column(idColumn({ name: 'conversations_issues_cluster', nullable: true }))
   conversationsIssuesCluster: string | null;
+
+  /** The style guide check run that opened it (StyleguideMarker); null for others. */
+  @Column({ type: 'jsonb', nullable: true })
+  styleguide: { site: string; run: string; changedPages?: number; checkedAt?: string } | null;
 
   @Column(timestampColumn({ name: 'created_at' }))
   createdAt: Date;

@@ -46,6 +46,31 @@ export class ChangeRequestsRepository {
     return row ? toDomain(row) : null;
   }
 
+  async findById(id: string, tx?: Tx): Promise<ChangeRequest | null> {
+    const row = await this.repo(tx).findOneBy({ id });
+    return row ? toDomain(row) : null;
+  }
+
+  /** The newest open or draft change request of the space a style guide check of the site opened, locked for update. */
+  async findOpenStyleguideCheck(spaceId: string, siteId: string, tx: Tx): Promise<ChangeRequest | null> {
+    const row = await this.repo(tx)
+      .createQueryBuilder('cr')
+      .setLock('pessimistic_write')
+      .where("cr.space_id = :spaceId AND cr.styleguide IS NOT NULL AND cr.styleguide->>'site' = :siteId AND cr.status IN ('draft', 'open')", { spaceId, siteId })
+      .orderBy('cr.created_at', 'DESC')
+      .addOrderBy('cr.id', 'DESC')
+      .getOne();
+    return row ? toDomain(row) : null;
+  }
+
+  /** Records a finished check on the change request's style guide marker (kept as it is otherwise). */
+  async recordStyleguideCheck(id: string, changedPages: number, checkedAt: Date): Promise<void> {
+    await this.repo().query(
+      `UPDATE change_requests SET styleguide = styleguide || jsonb_build_object('changedPages', $2::int, 'checkedAt', $3::text) WHERE id = $1 AND styleguide IS NOT NULL`,
+      [id, changedPages, checkedAt.toISOString()],
+    );
+  }
+
   /** The change request whose merge produced the space revision, if any. */
   async findMergedAs(spaceId: string, revisionId: string, tx?: Tx): Promise<ChangeRequest | null> {
     const row = await this.repo(tx).findOneBy({ spaceId, revisionMerged: revisionId });
@@ -170,6 +195,7 @@ function toDomain(row: ChangeRequestOrm, organizationId?: string): ChangeRequest
     revisionMerged: row.revisionMerged,
     comments: row.comments,
     conversationsIssuesCluster: row.conversationsIssuesCluster,
+    styleguide: row.styleguide,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     mergedAt: row.mergedAt,

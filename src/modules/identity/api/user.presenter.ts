@@ -22,6 +22,12 @@ export class UserPresenter {
     return this.present(user, { id: user.id, seesEmails: true });
   }
 
+  /** A user who no longer exists still answers as a user object. */
+  presentOrDeleted(user: User | undefined, id: string, viewer: UserViewer) {
+    if (user) return this.present(user, viewer);
+    return { object: 'user' as const, id, displayName: 'Deleted user', urls: { location: this.urls.api(`/users/${id}`) } };
+  }
+
   present(user: User, viewer: UserViewer) {
     const showEmail = viewer.seesEmails || viewer.id === user.id;
     return {

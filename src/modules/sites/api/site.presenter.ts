@@ -48,6 +48,7 @@ export class SitePresenter {
       siteSpaces: siteSpaceCount,
       createdAt: site.createdAt.toISOString(),
       adaptiveContent: { enabled: site.adaptiveContent },
+      ...(site.styleguideSpaceId ? { styleguide: { kind: 'space' as const, space: site.styleguideSpaceId } } : {}),
       agentsContext: site.agentsContext,
       features: siteFeatures(site.type as never, site.adaptiveContent),
       permissions: {

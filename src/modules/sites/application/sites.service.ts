@@ -109,6 +109,7 @@ export class SitesService {
       visitorAuthKey: null,
       tokenSecret: randomBytes(32).toString('base64url'),
       version: 1,
+      styleguideSpaceId: null,
       createdBy: caller.id,
       createdAt: now,
       updatedAt: now,

@@ -75,6 +75,10 @@ export class SiteOrm {
   @Column({ type: 'integer', default: 1 })
   version: number;
 
+  /** The space holding the site's writing rules (GitBook's `styleguide`); null until one is made. */
+  @Column(idColumn({ name: 'styleguide_space_id', nullable: true }))
+  styleguideSpaceId: string | null;
+
   @Column(idColumn({ name: 'created_by' }))
   createdBy: string;
 

@@ -84,6 +84,17 @@ export class SitesRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** The organization's sites that name a style guide space, oldest first. */
+  sitesWithStyleguide(organizationId: string): Promise<SiteOrm[]> {
+    return this.manager()
+      .getRepository(SiteOrm)
+      .createQueryBuilder('s')
+      .where('s.organization_id = :organizationId AND s.styleguide_space_id IS NOT NULL', { organizationId })
+      .orderBy('s.created_at')
+      .addOrderBy('s.id')
+      .getMany();
+  }
+
   /** Number of site spaces of each site. */
   async siteSpaceCounts(siteIds: string[]): Promise<Map<string, number>> {
     if (!siteIds.length) return new Map();

@@ -14,6 +14,7 @@ import { SpaceEditMode, TranslationLanguage, pointerId, positionPointers } from 
 import { PURGE_BATCH, SpacesRepository } from '../infrastructure/spaces.repository';
 import { ContentStore } from '../../content/application/content-store.service';
 import { FileCollector } from '../../content/application/file-collector.service';
+import { RevisionContent } from '../../content/domain/revision-content';
 import { ContentIndexer } from '../../search/application/content-indexer.service';
 import { EventOutbox } from '../../events/application/event-outbox';
 
@@ -41,6 +42,8 @@ export interface CreateSpaceInput {
   empty?: boolean;
   /** GitBook's `template`: see spaceTemplateContent (unknown ids give the default empty page). */
   template?: { id: string; params?: Record<string, unknown> };
+  /** For other modules creating a space with its first content (a revision of type `template`). */
+  initialContent?: { content: RevisionContent; documents: Map<string, string> };
 }
 
 export interface MoveSpaceInput {
@@ -96,7 +99,7 @@ export class SpacesService {
     const parentId = input.parent ?? null;
     this.assertCanCreateIn(context, parentId);
     if (input.template && input.empty) throw new InvalidError('template: cannot be combined with "empty"');
-    const fromTemplate = input.template ? spaceTemplateContent(input.template.id, input.template.params, this.clock.now().toISOString()) : null;
+    const fromTemplate = input.initialContent ?? (input.template ? spaceTemplateContent(input.template.id, input.template.params, this.clock.now().toISOString()) : null);
     const space = Space.create({
       id: newId(),
       organizationId,

@@ -1,11 +1,13 @@
 import { EventOutbox } from '../../events/application/event-outbox';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, CLOCK, Clock } from '@app/common';
+import { inLanes } from '../../../core/ai/in-lanes';
 import { AiProvider, AiProviderError } from '../../../core/ai/ai-provider';
 import { Transactions } from '../../../database/transactions';
 import { ChangeRequestsService } from '../../change-requests/application/change-requests.service';
 import { ContentStore } from '../../content/application/content-store.service';
 import { documentHash } from '../../content/domain/document-hash';
+import { pagesInOrder } from '../../content/domain/pages-in-order';
 import { PageNode, RevisionContent } from '../../content/domain/revision-content';
 import { IdentityService } from '../../identity/application/identity.service';
 import { User } from '../../identity/domain/user';
@@ -13,7 +15,7 @@ import { ContentIndexer } from '../../search/application/content-indexer.service
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { glossaryInstructions, glossaryPairs, pairsUsedIn } from '../domain/glossary';
 import { PageText, pagePrompt, parseAnswer, plainText, sourceHash, wordsOf, writtenHash } from '../domain/page-translation';
-import { mask } from '../domain/protected-markdown';
+import { mask } from '../../content/domain/markdown/protected-markdown';
 import { GlossaryRepository } from '../infrastructure/glossary.repository';
 import { TranslatedPageOrm } from '../infrastructure/translated-page.orm';
 import { TranslationOrm } from '../infrastructure/translation.orm';
@@ -118,7 +120,7 @@ export class TranslationRunner {
     const cache = await this.repository.translatedPages(translation.id);
     const instructions = plainText(translation.instructions);
     const terms = glossaryPairs(await this.glossary.all(translation.organizationId), translation.sourceLanguage, translation.language);
-    const nodes = flatten(source.pages);
+    const nodes = pagesInOrder(source.pages);
     const hashes = nodes.map((node) => node.documentHash).filter((hash): hash is string => !!hash);
     const bodies = await this.content.loadDocuments([...new Set(hashes)]);
     const sent = { pages: 0, words: 0 };
@@ -147,21 +149,7 @@ export class TranslationRunner {
       sent.pages++;
       sent.words += row.words;
     };
-    // As many pages in flight as the provider allows calls at once; the first failure stops the others.
-    let next = 0;
-    let failed: unknown;
-    const lane = async () => {
-      while (failed === undefined && next < nodes.length) {
-        const node = nodes[next++];
-        try {
-          await translateOne(node);
-        } catch (error) {
-          failed ??= error;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.config.aiMaxConcurrency, nodes.length) }, lane));
-    if (failed !== undefined) throw failed;
+    await inLanes(nodes, this.config.aiMaxConcurrency, translateOne);
     return { sent, cache };
   }
 
@@ -188,7 +176,7 @@ export class TranslationRunner {
     const { space: result } = await this.spaces.get(user, translation.resultSpaceId);
     const head = await this.content.getInSpace(result.id, result.revisionId);
     if (!head) throw new Error(`revision ${result.revisionId} of the result space is missing`);
-    const current = new Map(flatten(head.content.pages).map((node) => [node.id, node]));
+    const current = new Map(pagesInOrder(head.content.pages).map((node) => [node.id, node]));
     const documents = new Map<string, string>();
     const written: Array<{ pageId: string; sourceHash: string; hash: string }> = [];
     const forChangeRequest: TranslatedPageOrm[] = [];
@@ -228,7 +216,7 @@ export class TranslationRunner {
         revisionId = revision.id;
       }
       await this.repository.markWritten(translation.id, written, tx);
-      await this.repository.forgetPages(translation.id, flatten(source.pages).map((node) => node.id), tx);
+      await this.repository.forgetPages(translation.id, pagesInOrder(source.pages).map((node) => node.id), tx);
       const totalPages = await this.repository.countPages(translation.id, tx);
       const stored = await this.repository.updateIfGeneration(
         translation.id,
@@ -279,15 +267,4 @@ export class TranslationRunner {
     });
     return created.changeRequest.id;
   }
-}
-
-function flatten(nodes: readonly PageNode[]): PageNode[] {
-  const out: PageNode[] = [];
-  const stack = [...nodes].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    out.push(node);
-    for (let i = node.pages.length - 1; i >= 0; i--) stack.push(node.pages[i]);
-  }
-  return out;
 }

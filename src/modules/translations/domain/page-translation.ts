@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { countWords, mask, unmask } from './protected-markdown';
+import { countWords, mask, unmask } from '../../content/domain/markdown/protected-markdown';
 
 export interface PageText {
   title: string;

@@ -138,6 +138,10 @@ export class AddSiteSpaceDto {
   @ApiPropertyOptional({ description: 'Omitted: the default section, or the root of a site without sections' }) @Allow() sectionId?: unknown;
 }
 
+export class CreateStyleguideDto {
+  @ApiPropertyOptional({ description: 'A built-in template id (listStyleguideTemplates); omitted: a blank style guide' }) @Allow() template?: unknown;
+}
+
 export class DuplicateSiteSpaceDto {
   @ApiPropertyOptional({ default: false, description: 'Only false: nothing in a site is a draft here' }) @Allow() draft?: unknown;
 }

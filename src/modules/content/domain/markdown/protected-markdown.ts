@@ -1,8 +1,9 @@
 /**
- * What a translation must not change, set aside before the text goes to the model and put back
- * after: fenced code blocks, GitBook tags (`{% ... %}`), inline code, link and image targets,
- * bare URLs, `{{ variables }}` and HTML tags. Each becomes a numbered placeholder `⟦n⟧`; the
- * model is told to keep them, and an answer that lost or duplicated one is refused.
+ * What a model rewriting a page (a translation, a style guide check) must not change, set aside
+ * before the text goes to the model and put back after: fenced code blocks, GitBook tags
+ * (`{% ... %}`), inline code, link and image targets, bare URLs, `{{ variables }}` and HTML tags.
+ * Each becomes a numbered placeholder `⟦n⟧`; the model is told to keep them, and an answer that
+ * lost or duplicated one is refused.
  */
 const PROTECTED = [
   /^(`{3,}|~{3,})[^\n]*\n[\s\S]*?\n\1[ \t]*$/gm, // fenced code blocks

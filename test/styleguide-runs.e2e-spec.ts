@@ -104,6 +104,7 @@ describe('Style guide check runs (e2e)', () => {
     const [firstCheck] = (await carl.client.get<any>(`/v1/spaces/${guides}/change-requests`, { status: 'draft' })).body.items;
     // The second check ends with a later checkedAt (the clock moved a minute since the first).
     const previous = firstCheck.styleguide.checkedAt;
+    const tagBefore = (await changeRequest(guides, firstCheck.id)).headers.etag;
     const sent = fake.requests.length;
     const res = await carl.client.post<any>(runs(), { spaces: [guides] });
     expect(res.status).toBe(201);
@@ -112,8 +113,12 @@ describe('Style guide check runs (e2e)', () => {
     const open = (await carl.client.get<any>(`/v1/spaces/${guides}/change-requests`, { status: 'draft' })).body.items.filter((cr: any) => cr.styleguide);
     expect(open).toHaveLength(1);
     await until('the second check', async () => (await changeRequest(guides, taken.id)).body.styleguide.checkedAt > previous, 30000);
-    expect((await changeRequest(guides, taken.id)).body.styleguide.changedPages).toBe(1);
+    const after = await changeRequest(guides, taken.id);
+    expect(after.body.styleguide.changedPages).toBe(1);
     expect(fake.requests.length).toBe(sent);
+    // Nothing was committed, but the answer changed (checkedAt): so did its entity tag.
+    expect(after.body.revision).toBe(firstCheck.revision);
+    expect(after.headers.etag).not.toBe(tagBefore);
   });
 
   it('keeps a page someone edits while its check runs, and applies the others', async () => {

@@ -178,12 +178,11 @@ export class ChangeRequestsService {
    * check of the same site opened (taken over: it keeps the marker of the run that opened it), or a
    * new draft marked with this run. The caller must be able to edit the space.
    */
-  async openStyleguideCheck(caller: User, spaceId: string, marker: { site: string; run: string }, subject: string, tx: Tx): Promise<{ changeRequest: ChangeRequest; opened: boolean }> {
+  async openStyleguideCheck(caller: User, spaceId: string, marker: { site: string; run: string }, subject: string, tx: Tx): Promise<ChangeRequest> {
     const space = await this.spaces.get(caller, spaceId);
     this.assertCanEdit(space);
     const open = await this.changeRequests.findOpenStyleguideCheck(spaceId, marker.site, tx);
-    if (open) return { changeRequest: open, opened: false };
-    return { changeRequest: await this.insertNew(caller, space, { subject, styleguide: marker }, tx), opened: true };
+    return open ?? this.insertNew(caller, space, { subject, styleguide: marker }, tx);
   }
 
   /** Any change request by id, for background work acting for a recorded user (no authorization here). */

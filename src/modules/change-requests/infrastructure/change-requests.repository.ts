@@ -63,10 +63,14 @@ export class ChangeRequestsRepository {
     return row ? toDomain(row) : null;
   }
 
-  /** Records a finished check on the change request's style guide marker (kept as it is otherwise). */
+  /**
+   * Records a finished check on the change request's style guide marker (kept as it is otherwise),
+   * bumping the version: the answer changed, so its entity tag must.
+   */
   async recordStyleguideCheck(id: string, changedPages: number, checkedAt: Date): Promise<void> {
     await this.repo().query(
-      `UPDATE change_requests SET styleguide = styleguide || jsonb_build_object('changedPages', $2::int, 'checkedAt', $3::text) WHERE id = $1 AND styleguide IS NOT NULL`,
+      `UPDATE change_requests SET styleguide = styleguide || jsonb_build_object('changedPages', $2::int, 'checkedAt', $3::text), version = version + 1
+        WHERE id = $1 AND styleguide IS NOT NULL`,
       [id, changedPages, checkedAt.toISOString()],
     );
   }

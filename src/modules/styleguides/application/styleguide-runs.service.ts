@@ -70,9 +70,9 @@ export class StyleguideRunsService {
     const opened = await this.transactions.run(async (tx) => {
       await this.styleguides.lockSite(organizationId, siteId, tx);
       await this.repository.insert(run, tx);
-      const checks = [];
-      for (const spaceId of spaceIds) checks.push(await this.changeRequests.openStyleguideCheck(caller, spaceId, { site: siteId, run: run.id }, CHECK_SUBJECT, tx));
-      return checks.map((check) => check.changeRequest);
+      const changeRequests = [];
+      for (const spaceId of spaceIds) changeRequests.push(await this.changeRequests.openStyleguideCheck(caller, spaceId, { site: siteId, run: run.id }, CHECK_SUBJECT, tx));
+      return changeRequests;
     });
     await this.jobs.enqueueMany(
       CheckStyleguide,

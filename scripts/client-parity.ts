@@ -37,8 +37,6 @@ const LEFT_OUT: Record<string, string> = {
   provisionOrganizationAgentConversation: 'AI agent conversations are not built (no AI assistant)',
   listSiteIntegrationScripts: 'integrations are not built',
   listSiteIntegrations: 'integrations are not built',
-  getComputedDocument: 'computed content (integration-generated pages) is not built',
-  getComputedRevision: 'computed content (integration-generated pages) is not built',
   listChangeRequestConversations: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',
   deleteChangeRequestConversation: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',
   updateChangeRequestConversation: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',

@@ -20,6 +20,7 @@ import { IdentityModule } from './modules/identity/identity.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { PdfModule } from './modules/pdf/pdf.module';
 import { UrlsModule } from './modules/urls/urls.module';
+import { ComputedContentModule } from './modules/computed-content/computed-content.module';
 import { StyleguidesModule } from './modules/styleguides/styleguides.module';
 import { SearchModule } from './modules/search/search.module';
 import { SharingModule } from './modules/sharing/sharing.module';
@@ -56,6 +57,7 @@ import { MetricsModule } from './metrics/metrics.module';
     SearchModule,
     PdfModule,
     UrlsModule,
+    ComputedContentModule,
     StyleguidesModule,
     GitSyncModule,
     OpenAPIModule,

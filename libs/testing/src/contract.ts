@@ -12,25 +12,32 @@ type Spec = { paths: Record<string, Record<string, Operation>>; components: { re
 type Operation = { responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> };
 
 const SPECS: { id: string; spec: Spec }[] = [
-  { id: 'gitbook-0.146', spec: withSatisfiablePageEdits(toJsonSchemaDialect(require('@gitbook/api/spec/openapi.json'))) },
-  { id: 'gitbook-current', spec: withSatisfiablePageEdits(toJsonSchemaDialect(require('gitbook-api-current/spec/openapi.json'))) },
+  { id: 'gitbook-0.146', spec: withSatisfiableOneOfs(toJsonSchemaDialect(require('@gitbook/api/spec/openapi.json'))) },
+  { id: 'gitbook-current', spec: withSatisfiableOneOfs(toJsonSchemaDialect(require('gitbook-api-current/spec/openapi.json'))) },
   // Operations GitBook does not have (webhooks, audit log), checked against the schemas we serve for them.
   { id: 'ours', spec: toJsonSchemaDialect(EVENTS_CONTRACT as unknown as Spec) },
 ];
 
 /**
- * GitBook's `page_edited` change says its `attributes` match exactly one (`oneOf`) of the
- * document, group and link attribute schemas. None of the three forbids other properties and
- * all accept `title` alone, so every non-empty object matches at least two and the `oneOf` can
- * never hold, for GitBook's own responses too. Only here is it read as `anyOf`: the attributes
- * must still match one of the three.
+ * Two of GitBook's `oneOf`s can never hold, for GitBook's own responses too; only here are they
+ * read as `anyOf` (at least one branch must still match):
+ * - a `page_edited` change's `attributes` match the document, group or link attribute schemas,
+ *   none of which forbids other properties, and all accept `title` alone;
+ * - a document page (and a reusable content) is either computed (`computed` and `computedSeed`
+ *   required) or not (`documentId` optional): the second branch requires nothing, so a computed
+ *   page matches both.
  */
-function withSatisfiablePageEdits<T>(document: T): T {
-  const schema = (document as { components: { schemas: Record<string, any> } }).components.schemas.RevisionSemanticChangePageEdited;
-  const attributes = schema?.properties?.attributes;
-  if (attributes?.oneOf) {
-    attributes.anyOf = attributes.oneOf;
-    delete attributes.oneOf;
+function withSatisfiableOneOfs<T>(document: T): T {
+  const schemas = (document as { components: { schemas: Record<string, any> } }).components.schemas;
+  const loosen = (node: any) => {
+    if (!node?.oneOf) return;
+    node.anyOf = node.oneOf;
+    delete node.oneOf;
+  };
+  loosen(schemas.RevisionSemanticChangePageEdited?.properties?.attributes);
+  for (const name of ['RevisionPageDocument', 'RevisionReusableContent']) {
+    const computedOrNot = (schemas[name]?.allOf ?? []).find((part: any) => part.oneOf?.some((branch: any) => branch.properties?.computedSeed));
+    loosen(computedOrNot);
   }
   return document;
 }

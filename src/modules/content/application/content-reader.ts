@@ -83,7 +83,8 @@ const CONTRACT_REVISION_TYPES = new Set(['edits', 'merge', 'rollback', 'update',
  * the document format, so reading the tree never parses any markdown.
  *
  * The `metadata` and `computed` flags of GitBook's reads select git metadata and computed
- * content; this server has neither (no Git Sync, no computed pages), so they change nothing.
+ * content; content here carries no git metadata, and computed pages are always presented as
+ * their source (`type: computed`; getComputedRevision expands them), so they change nothing.
  * `evaluated` evaluates expressions in documents; there are none, so it changes nothing either.
  */
 @Injectable()

@@ -19,7 +19,7 @@ const DEFAULT_LAYOUT = {
 const LAYOUT_ENUMS: Record<string, readonly string[]> = { width: ['default', 'wide'], coverSize: ['hero', 'full'], coverMask: ['none', 'radial'] };
 
 /** A page's complete `layout`: its own valid options over the defaults. */
-export function layoutOf(node: PageNode): Record<string, unknown> {
+export function layoutOf(node: Pick<PageNode, 'layout'>): Record<string, unknown> {
   const layout: Record<string, unknown> = { ...DEFAULT_LAYOUT };
   for (const [key, fallback] of Object.entries(DEFAULT_LAYOUT)) {
     const value = node.layout?.[key];

@@ -103,21 +103,6 @@ export class OpenAPISpecsService {
     });
   }
 
-  /**
-   * For published sites, whose pages embed operations of the organization's specs whatever their
-   * visibility (the site's owners chose to publish them): the current version's bundled document
-   * of each slug that has one.
-   */
-  async currentDocuments(organizationId: string, slugs: string[]): Promise<Map<string, { versionId: string; document: Record<string, unknown> }>> {
-    const out = new Map<string, { versionId: string; document: Record<string, unknown> }>();
-    for (const slug of new Set(slugs)) {
-      const spec = await this.repository.findBySlug(organizationId, slug);
-      const version = spec?.lastVersionId ? await this.repository.findVersionContent(spec.id, spec.lastVersionId) : null;
-      if (version) out.set(slug, { versionId: version.id, document: version.document as Record<string, unknown> });
-    }
-    return out;
-  }
-
   async listVersions(caller: User, organizationId: string, slug: string, request: PageRequest): Promise<{ spec: OpenAPISpecOrm; page: Page<VersionSummary> }> {
     const { spec } = await this.get(caller, organizationId, slug);
     return { spec, page: await this.repository.listVersions(spec.id, request) };

@@ -7,6 +7,10 @@ export interface ReferenceModel {
   title: string;
   version?: string;
   description?: string;
+  /** The tags the document declares (`tags`), in its order: names and descriptions (markdown). */
+  tags: Array<{ name: string; description?: string }>;
+  /** Names of the reusable schemas (`components.schemas`, Swagger 2.0's `definitions`). */
+  schemas: string[];
   operations: ReferenceOperation[];
 }
 
@@ -62,7 +66,12 @@ export function referenceModel(document: Json): ReferenceModel {
       });
     }
   }
-  return { title: text(info.title) ?? 'API reference', version: text(info.version), description: text(info.description), operations };
+  const tags = asArray(document.tags)
+    .filter((tag): tag is Json => !!tag && typeof tag === 'object' && typeof (tag as Json).name === 'string')
+    .slice(0, MAX_OPERATIONS)
+    .map((tag) => ({ name: tag.name as string, ...(text(tag.description) ? { description: text(tag.description) } : {}) }));
+  const schemas = Object.keys(((document.components as Json | undefined)?.schemas ?? document.definitions ?? {}) as Json).slice(0, MAX_OPERATIONS);
+  return { title: text(info.title) ?? 'API reference', version: text(info.version), description: text(info.description), tags, schemas, operations };
 }
 
 function requestBodyOf(document: Json, operation: Json): ReferenceOperation['requestBody'] {

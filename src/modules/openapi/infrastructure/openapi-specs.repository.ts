@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { Page, PageRequest, paginate } from '@app/common';
 import { Tx } from '../../../database/transactions';
 import { OpenAPISpecVersionOrm } from './openapi-spec-version.orm';
@@ -29,6 +29,10 @@ export class OpenAPISpecsRepository {
 
   findBySlug(organizationId: string, slug: string, tx?: Tx): Promise<OpenAPISpecOrm | null> {
     return this.specs(tx).findOneBy({ organizationId, slug });
+  }
+
+  findBySlugs(organizationId: string, slugs: string[]): Promise<OpenAPISpecOrm[]> {
+    return slugs.length ? this.specs().findBy({ organizationId, slug: In(slugs) }) : Promise.resolve([]);
   }
 
   findById(id: string, tx?: Tx): Promise<OpenAPISpecOrm | null> {

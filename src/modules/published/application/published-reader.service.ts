@@ -12,8 +12,7 @@ import { siteSpaceCustomization } from '../../sites/domain/customization';
 import { VisitorInput, VisitorAuthRequiredError } from '../../sites/domain/visitor';
 import { PublishedChanges } from '../../sites/infrastructure/published-changes';
 import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
-import { OpenAPISpecsService } from '../../openapi/application/openapi-specs.service';
-import { ReferenceModel, referenceModel } from '../../openapi/domain/reference-model';
+import { CurrentReference, ReferenceModels } from '../../openapi/application/reference-models';
 import { renderOperation } from '../../openapi/domain/render-reference';
 import { documentOutline, documentText, embeddedSpecs, renderDocument, sanitizeFragment } from '../domain/document-html';
 import { emojiText } from '../domain/html';
@@ -73,7 +72,6 @@ export const CLAIMS_COOKIE = 'docs-visitor-claims';
 export class PublishedReader {
   private readonly indexes = new Map<string, PageIndex>();
   /** Reference models of spec versions (immutable), for pages that embed operations. */
-  private readonly references = new Map<string, ReferenceModel>();
   /** Rendered pages by ETag. */
   private readonly rendered = new Map<string, Buffer>();
   /** Whole answers by request (address and cookies), valid while PublishedChanges has not moved. */
@@ -88,7 +86,7 @@ export class PublishedReader {
     private readonly files: FilesService,
     private readonly search: SearchService,
     private readonly changes: PublishedChanges,
-    private readonly specs: OpenAPISpecsService,
+    private readonly references: ReferenceModels,
   ) {}
 
   /** The response for a reader's request, or null when the address is not on any site (not ours to answer). */
@@ -251,11 +249,9 @@ export class PublishedReader {
 
   /** Renders the embedded operations of the organization's specs, from their current versions. */
   private async operations(organizationId: string, slugs: string[]): Promise<(spec: string, method: string, path: string) => string | null> {
-    const documents = slugs.length ? await this.specs.currentDocuments(organizationId, slugs) : new Map();
-    const models = new Map<string, ReferenceModel>();
-    for (const [slug, { versionId, document }] of documents) models.set(slug, this.reference(versionId, document));
+    const references = slugs.length ? await this.references.current(organizationId, slugs) : new Map<string, CurrentReference>();
     return (spec, method, path) => {
-      const operation = models.get(spec)?.operations.find((op) => op.method.toLowerCase() === method && op.path === path);
+      const operation = references.get(spec)?.model.operations.find((op) => op.method.toLowerCase() === method && op.path === path);
       return operation ? renderOperation(operation) : null;
     };
   }
@@ -362,15 +358,14 @@ export class PublishedReader {
    */
   private async index(organizationId: string, revision: Revision): Promise<PageIndex> {
     const slugs = computedSpecs(revision.content.pages);
-    const documents = slugs.length ? await this.specs.currentDocuments(organizationId, slugs) : new Map<string, { versionId: string; document: Record<string, unknown> }>();
-    const key = [revision.id, ...slugs.map((slug) => documents.get(slug)?.versionId ?? '-')].join('|');
+    const references = slugs.length ? await this.references.current(organizationId, slugs) : new Map<string, CurrentReference>();
+    const key = [revision.id, ...slugs.map((slug) => references.get(slug)?.versionId ?? '-')].join('|');
     let index = this.indexes.get(key);
     if (!index) {
-      const models = new Map([...documents].map(([slug, { versionId, document }]) => [slug, this.reference(versionId, document)]));
       index = indexPages(revision.content.pages, (node) => {
         if (node.computed?.type !== 'builtin:openapi') return [];
         const spec = openapiSpecOf(node.computed);
-        return openapiPages(node, spec ? (models.get(spec) ?? null) : null);
+        return openapiPages(node, spec ? (references.get(spec)?.model ?? null) : null);
       });
       if (this.indexes.size >= 200) this.indexes.delete(this.indexes.keys().next().value!);
       this.indexes.set(key, index);
@@ -378,15 +373,6 @@ export class PublishedReader {
     return index;
   }
 
-  private reference(versionId: string, document: Record<string, unknown>): ReferenceModel {
-    let model = this.references.get(versionId);
-    if (!model) {
-      model = referenceModel(document);
-      if (this.references.size >= 50) this.references.delete(this.references.keys().next().value!);
-      this.references.set(versionId, model);
-    }
-    return model;
-  }
 
   /** Up to 64 MB in each cache, oldest evicted first. */
   private remember<V>(cache: Map<string, V>, key: string, value: V, size: number): void {

@@ -9,7 +9,8 @@ const QueryBoolean = () => Transform(({ value }) => (value === 'true' ? true : v
 const METADATA =
   'GitBook: include git metadata (default true). This server has no Git Sync metadata on content, so the flag changes nothing.';
 const COMPUTED =
-  'GitBook: compute computed content (default true). This server has no computed pages, so the flag changes nothing.';
+  'GitBook: compute computed content (default true). Computed pages are always answered as their source (`type: computed`); ' +
+  'POST /spaces/{spaceId}/content/computed/revision expands one. The flag changes nothing.';
 
 /** GitBook's two content read flags, accepted and validated on every content read. */
 export class ContentFlagsQueryDto {

@@ -31,7 +31,7 @@
  */
 export { parsePageMarkdown, serializePageMarkdown } from './front-matter';
 export type { PageFrontMatter, PageMarkdown } from './front-matter';
-export { markdownToDocument } from './to-document';
+export { assignKeys, markdownToDocument } from './to-document';
 export { documentToMarkdown } from './to-markdown';
 export type { DocumentToMarkdownOptions } from './to-markdown';
 export { extractLinks } from './links';

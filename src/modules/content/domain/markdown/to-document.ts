@@ -495,7 +495,7 @@ function tokensText(tokens: Token[]): string {
 }
 
 /** Deterministic keys from positions: `0`, `0.1`, `0.1.2`...; fragments `<block>.f<i>`. */
-function assignKeys(nodes: Array<{ key?: string; nodes?: unknown[]; fragments?: unknown[] }>, prefix: string): void {
+export function assignKeys(nodes: Array<{ key?: string; nodes?: unknown[]; fragments?: unknown[] }>, prefix: string): void {
   nodes.forEach((node, i) => {
     const key = prefix ? `${prefix}.${i}` : String(i);
     if ((node as { object?: string }).object !== 'leaf') node.key = key;

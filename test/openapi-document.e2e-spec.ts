@@ -79,12 +79,20 @@ describe('served /openapi.json', () => {
   });
   afterAll(() => t.close());
 
-  it('is a valid OpenAPI 3 document whose bearer scheme does not claim JWT', async () => {
+  it('is a valid OpenAPI 3 document whose API token scheme does not claim JWT; site tokens, which are JWTs, read content only', async () => {
     await expect(validateWithSwaggerParser(doc)).resolves.toBeUndefined();
     expect(doc.servers).toEqual([{ url: 'http://docs.test/v1' }]);
-    for (const scheme of Object.values(doc.components.securitySchemes)) {
-      expect([undefined, 'opaque']).toContain((scheme as any).bearerFormat);
-    }
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['site', 'user']);
+    expect(doc.components.securitySchemes.user.bearerFormat).toBe('opaque');
+    expect(doc.components.securitySchemes.site.bearerFormat).toBe('JWT');
+    expect(doc.paths['/spaces/{spaceId}/content'].get.security).toEqual([{ user: [] }, { site: [] }]);
+    expect(doc.paths['/spaces/{spaceId}'].patch.security).toEqual([{ user: [] }]);
+    const siteReadable = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
+      Object.entries(item)
+        .filter(([, operation]: [string, any]) => operation.security?.some((entry: object) => 'site' in entry))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(siteReadable.every((route) => route.startsWith('get /spaces/{spaceId}') || route.startsWith('post /spaces/{spaceId}/content/computed/'))).toBe(true);
   });
 
   it('documents every route the app serves', () => {

@@ -2,7 +2,7 @@ import { INestApplication, RequestMethod, Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
-import { PUBLIC_ROUTE } from '../../modules/identity/api/auth.decorators';
+import { PUBLIC_ROUTE, SITE_TOKEN_ROUTE } from '../../modules/identity/api/auth.decorators';
 
 /** What the OpenAPI post-processing needs to know about one controller method. */
 export interface RouteInfo {
@@ -10,6 +10,8 @@ export interface RouteInfo {
   /** OpenAPI-style path without the global prefix, e.g. `/spaces/{spaceId}`. */
   path: string;
   isPublic: boolean;
+  /** A published site's reader token may call it (@SiteTokenReadable). */
+  siteReadable: boolean;
   bodyType?: Type<unknown>;
   queryType?: Type<unknown>;
 }
@@ -30,6 +32,7 @@ export function routeInventory(app: INestApplication): RouteInfo[] {
         const subPaths = Reflect.getMetadata(PATH_METADATA, handler);
         if (requestMethod === undefined || subPaths === undefined) continue;
         const isPublic = Boolean(Reflect.getMetadata(PUBLIC_ROUTE, handler) ?? Reflect.getMetadata(PUBLIC_ROUTE, controller));
+        const siteReadable = Boolean(Reflect.getMetadata(SITE_TOKEN_ROUTE, handler) ?? Reflect.getMetadata(SITE_TOKEN_ROUTE, controller));
         const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, { index: number; data?: unknown }>;
         const types = (Reflect.getMetadata('design:paramtypes', prototype, name) ?? []) as Type<unknown>[];
         const argType = (kind: RouteParamtypes) => {
@@ -43,6 +46,7 @@ export function routeInventory(app: INestApplication): RouteInfo[] {
               method: RequestMethod[requestMethod].toLowerCase(),
               path: toOpenApiPath(`/${prefix}/${sub}`),
               isPublic,
+              siteReadable,
               bodyType: argType(RouteParamtypes.BODY),
               queryType: argType(RouteParamtypes.QUERY),
             });

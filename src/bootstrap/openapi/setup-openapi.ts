@@ -28,6 +28,18 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
       .setVersion('1')
       .addServer(`${config.publicUrl}${API_PREFIX}`)
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'An API token (opaque, e.g. `gbp_…`)' }, 'user')
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            "A published site's reader token: the `apiToken` of `POST /urls/published`, valid for an hour while the site is " +
+            'published and still shows the space it names. It reads that space\'s current content only (the operations that ' +
+            'list this scheme); other spaces answer 404, other operations 403.',
+        },
+        'site',
+      )
       // Readers' pages are HTML, not API operations (their errors are pages, not the error shape): described here.
       .addTag(
         'published sites (reader pages)',
@@ -140,7 +152,7 @@ function completeOperation(
   route: RouteInfo | undefined,
 ): void {
   const authenticated = route ? !route.isPublic : true;
-  if (authenticated) operation.security = [{ user: [] }];
+  if (authenticated) operation.security = route?.siteReadable ? [{ user: [] }, { site: [] }] : [{ user: [] }];
   else delete operation.security;
   const resolveDto = (dto: Type<unknown>) => dtoSchema(document, enriched, dto);
   if (route?.bodyType) {

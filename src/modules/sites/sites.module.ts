@@ -10,6 +10,8 @@ import { SitesController } from './api/sites.controller';
 import { PublishedSitesService } from './application/published-sites.service';
 import { ShareLinksService } from './application/share-links.service';
 import { SiteAccess } from './application/site-access';
+import { SiteApiTokens } from './application/site-api-tokens';
+import { SiteTokenVerifier } from '../identity/application/site-token-verifier';
 import { SiteStructureService } from './application/site-structure.service';
 import { SiteStyleguideService } from './application/site-styleguide.service';
 import { SitesService } from './application/sites.service';
@@ -21,7 +23,7 @@ import { SitesDirectoryModule } from './sites-directory.module';
 @Module({
   imports: [SpacesModule, SitesCoreModule, SitesDirectoryModule],
   controllers: [SitesController, SiteStructureController, SiteStyleguideController, ShareLinksController, PublishedUrlsController],
-  providers: [SiteEventResource, SitesService, SiteStructureService, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter],
+  providers: [SiteEventResource, SitesService, SiteStructureService, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
   exports: [PublishedSitesService, SitesService, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
 })
 export class SitesModule {}

@@ -23,6 +23,9 @@ export class AccessService {
   async context(who: Caller | string, organizationId: string, tx?: Tx): Promise<AccessContext> {
     const caller = typeof who === 'string' ? { id: who } : who;
     if (!isInScope(caller, organizationId)) return AccessContext.outsider(organizationId);
+    if (caller.siteScope) {
+      return caller.siteScope.organizationId === organizationId ? AccessContext.siteReader(organizationId, caller.siteScope.spaceId) : AccessContext.outsider(organizationId);
+    }
     return this.repository.loadContext(caller.id, organizationId, tx);
   }
 
@@ -60,6 +63,7 @@ export class AccessService {
    * caller's role in each (null: guest). A token limited to one organization sees only that one.
    */
   sharedOrganizations(caller: Caller, userId: string): Promise<{ organizationId: string; viewerRole: OrgRole }[]> {
+    if (caller.siteScope) return Promise.resolve([]);
     return this.repository.sharedOrganizations(caller.id, userId, caller.organizationScope ?? null);
   }
 

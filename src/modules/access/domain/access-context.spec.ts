@@ -22,6 +22,18 @@ function context(orgRole: OrgRole | undefined, options: { spaceGrants?: [string,
 }
 
 describe('AccessContext', () => {
+  it("gives a site's reader read on its one space, wherever it is, and nothing else", () => {
+    const reader = AccessContext.siteReader('org', 'docs');
+    for (const parentId of [null, 'top', 'locked']) {
+      expect(reader.roleOnSpace({ id: 'docs', parentId, defaultLevel: 'edit' })).toBe('read');
+      expect(reader.roleOnSpace({ id: 'other', parentId, defaultLevel: 'edit' })).toBeNull();
+    }
+    expect(reader.roleOnSpace({ id: 'other', parentId: null, defaultLevel: 'inherit' })).toBeNull();
+    expect(reader.roleOnCollection('top')).toBeNull();
+    expect(reader.isAdmin).toBe(false);
+    expect(reader.orgRole).toBeNull();
+  });
+
   it('gives non-members nothing and admins everything', () => {
     expect(context(undefined).roleOnSpace({ id: 's', parentId: null, defaultLevel: 'inherit' })).toBeNull();
     expect(context('admin').roleOnSpace({ id: 's', parentId: 'locked', defaultLevel: null })).toBe('admin');

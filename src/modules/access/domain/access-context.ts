@@ -57,6 +57,14 @@ export class AccessContext {
     return new AccessContext(organizationId, undefined, [], new Map(), new Map());
   }
 
+  /**
+   * A published site's reader (site token): read on one space and nothing else. It counts as a
+   * guest, whose only grant is that space, so no other content, collection or setting is visible.
+   */
+  static siteReader(organizationId: string, spaceId: string): AccessContext {
+    return new AccessContext(organizationId, null, [], new Map([[spaceId, ['read']]]), new Map());
+  }
+
   get isMember(): boolean {
     return this.orgRole !== undefined;
   }

@@ -1,9 +1,12 @@
 /**
  * Who is asking. Tokens issued by an organization's SAML sign-in are limited to that
  * organization (`organizationScope`): elsewhere, the caller is treated as a stranger, so an
- * identity provider's admin cannot reach what its users see in other organizations.
+ * identity provider's admin cannot reach what its users see in other organizations. A site
+ * token's reader is no user at all: it reads the one space its token names (`siteScope`).
  */
 export interface Caller {
   id: string;
   organizationScope?: string | null;
+  /** A published site's reader: it may read one space of one organization, nothing else. */
+  siteScope?: { organizationId: string; spaceId: string } | null;
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../../identity/api/auth.decorators';
+import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ComputedContentService } from '../application/computed-content.service';
 import { ComputedContentPresenter } from './computed-content.presenter';
@@ -13,6 +13,7 @@ const ERRORS =
 @ApiTags('content')
 @ApiBearerAuth()
 @Controller('spaces/:spaceId/content/computed')
+@SiteTokenReadable()
 export class ComputedContentController {
   constructor(
     private readonly computed: ComputedContentService,

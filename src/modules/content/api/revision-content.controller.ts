@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { sendSerializedJson, toEnvelope } from '@app/common';
 import { ChangeRequestPresenter } from '../../change-requests/api/change-request.presenter';
-import { CurrentUser } from '../../identity/api/auth.decorators';
+import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ContentReader } from '../application/content-reader';
 import { ContentReadsService } from '../application/content-reads.service';
@@ -35,6 +35,7 @@ export class RevisionContentController {
   ) {}
 
   @Get()
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'getRevisionById', summary: 'A revision of the space', description: REVISION_ACCESS })
   async revision(
     @CurrentUser() user: User,
@@ -64,6 +65,7 @@ export class RevisionContentController {
   }
 
   @Get('pages')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'listPagesInRevisionById', summary: 'The page tree of the revision', description: REVISION_ACCESS })
   async pages(
     @CurrentUser() user: User,
@@ -78,6 +80,7 @@ export class RevisionContentController {
   }
 
   @Get('page/:pageId')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'getPageInRevisionById', summary: 'One page of the revision, as a document (default) or as markdown', description: REVISION_ACCESS })
   async page(
     @CurrentUser() user: User,
@@ -91,6 +94,7 @@ export class RevisionContentController {
   }
 
   @Get('page/:pageId/document')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'getPageDocumentInRevisionById', summary: "A document page's body as a JSON document (404 for groups and links)", description: REVISION_ACCESS })
   async pageDocument(
     @CurrentUser() user: User,
@@ -104,6 +108,7 @@ export class RevisionContentController {
   }
 
   @Get('page/:pageId/meta-links')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'listRevisionPageMetaLinks', summary: "A page's meta links", description: REVISION_ACCESS + 'No meta links are stored here: an existing page answers `{"alternates":[]}`.' })
   async metaLinks(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Param('revisionId') revisionId: string, @Param('pageId') pageId: string) {
     const { revision } = await this.reads.revisionContent(user, spaceId, revisionId);
@@ -111,6 +116,7 @@ export class RevisionContentController {
   }
 
   @Get('path/*pagePath')
+  @SiteTokenReadable()
   @ApiOperation({
     operationId: 'getPageInRevisionByPath',
     summary: 'One page of the revision by its path',
@@ -128,6 +134,7 @@ export class RevisionContentController {
   }
 
   @Get('files')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'listFilesInRevisionById', summary: 'Files of the revision, ordered by id', description: REVISION_ACCESS })
   async files(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Param('revisionId') revisionId: string, @Query() query: ListFilesQueryDto) {
     const { revision } = await this.reads.revisionContent(user, spaceId, revisionId);
@@ -135,6 +142,7 @@ export class RevisionContentController {
   }
 
   @Get('files/:fileId')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'getFileInRevisionById', summary: 'One file of the revision', description: REVISION_ACCESS })
   async file(
     @CurrentUser() user: User,
@@ -148,6 +156,7 @@ export class RevisionContentController {
   }
 
   @Get('reusable-contents/:reusableContentId')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'getReusableContentInRevisionById', summary: 'One reusable content of the revision', description: REVISION_ACCESS })
   async reusableContent(
     @CurrentUser() user: User,
@@ -161,6 +170,7 @@ export class RevisionContentController {
   }
 
   @Get('reusable-contents/:reusableContentId/document')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'getReusableContentDocumentInRevisionById', summary: 'The body of a reusable content as a JSON document', description: REVISION_ACCESS })
   async reusableContentDocument(
     @CurrentUser() user: User,

@@ -3,7 +3,7 @@ import { Controller, Get, Headers, Param, Query, Req, Res } from '@nestjs/common
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ConditionalRead, answeredNotModified, entityTag, sendSerializedJson, toEnvelope } from '@app/common';
-import { CurrentUser } from '../../identity/api/auth.decorators';
+import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ContentReader } from '../application/content-reader';
 import { ContentReadsService } from '../application/content-reads.service';
@@ -15,6 +15,7 @@ import { ChangeRequestPresenter } from '../../change-requests/api/change-request
 @ApiTags('content')
 @ApiBearerAuth()
 @Controller('spaces/:spaceId/content')
+@SiteTokenReadable()
 export class SpaceContentController {
   constructor(
     private readonly reads: ContentReadsService,

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../../identity/api/auth.decorators';
+import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ContentReader } from '../application/content-reader';
 import { ContentReadsService } from '../application/content-reads.service';
@@ -10,6 +10,7 @@ import { DocumentByIdQueryDto } from './dto/content-queries.dto';
 @ApiTags('content')
 @ApiBearerAuth()
 @Controller('spaces/:spaceId/documents')
+@SiteTokenReadable()
 export class SpaceDocumentsController {
   constructor(
     private readonly reads: ContentReadsService,

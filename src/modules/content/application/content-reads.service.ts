@@ -35,7 +35,7 @@ export class ContentReadsService {
     const { space } = await this.spaces.get(caller, spaceId);
     const revision = await this.store.getInSpace(space.id, space.revisionId);
     if (!revision) throw NotFoundError.of('Revision', space.revisionId);
-    const mergedFrom = revision.type === 'merge' ? await this.changeRequests.mergedAs(caller, space.id, revision.id, space.revisionId) : null;
+    const mergedFrom = await this.mergedFrom(caller, space.id, revision, space.revisionId);
     return { revision, scope: { spaceId: space.id }, ...(mergedFrom ? { mergedFrom } : {}) };
   }
 
@@ -45,23 +45,32 @@ export class ContentReadsService {
    */
   async revisionContent(caller: User, spaceId: string, revisionId: string): Promise<ReadableContent> {
     const { space } = await this.spaces.get(caller, spaceId);
+    // A published site's reader sees what the site shows: the current revision, no history, no drafts.
+    if (caller.siteScope && revisionId !== space.revisionId) throw NotFoundError.of('Revision', revisionId);
     const revision = await this.store.getInSpace(space.id, revisionId);
     if (!revision) throw NotFoundError.of('Revision', revisionId);
-    const mergedFrom = revision.type === 'merge' ? await this.changeRequests.mergedAs(caller, space.id, revision.id, space.revisionId) : null;
+    const mergedFrom = await this.mergedFrom(caller, space.id, revision, space.revisionId);
     return { revision, scope: { spaceId: space.id, revisionId: revision.id }, ...(mergedFrom ? { mergedFrom } : {}) };
   }
 
   /**
    * The body behind a `documentId` of the space's content (a page's or reusable content's, in
-   * any of its revisions), as stored markdown; "not found" when the space never had it.
+   * any of its revisions; for a site's reader, of the current one), as stored markdown; "not found"
+   * when the space never had it.
    */
   async document(caller: User, spaceId: string, documentId: string): Promise<string> {
     const { space } = await this.spaces.get(caller, spaceId);
     const current = await this.store.getInSpace(space.id, space.revisionId);
-    if (!(await this.store.spaceHasDocument(space.id, documentId, current))) throw NotFoundError.of('Document', documentId);
+    if (!(await this.store.spaceHasDocument(space.id, documentId, current, { currentOnly: !!caller.siteScope }))) throw NotFoundError.of('Document', documentId);
     const body = (await this.store.loadDocuments([documentId])).get(documentId);
     if (body === undefined) throw NotFoundError.of('Document', documentId);
     return body;
+  }
+
+  /** The change request a merge revision merged; a site's reader is not shown the space's drafts or who wrote them. */
+  private async mergedFrom(caller: User, spaceId: string, revision: Revision, currentRevisionId: string): Promise<ChangeRequestView | null> {
+    if (revision.type !== 'merge' || caller.siteScope) return null;
+    return this.changeRequests.mergedAs(caller, spaceId, revision.id, currentRevisionId);
   }
 
   async changeRequestContent(caller: User, spaceId: string, changeRequestId: string): Promise<ReadableContent> {

@@ -208,9 +208,9 @@ export class ContentStore {
    * (`current`, checked first, from the cache) or any other revision of the space. Bodies are
    * shared between spaces by hash, so a document id alone must never open another space's text.
    */
-  async spaceHasDocument(spaceId: string, hash: string, current: Revision | null): Promise<boolean> {
+  async spaceHasDocument(spaceId: string, hash: string, current: Revision | null, options: { currentOnly?: boolean } = {}): Promise<boolean> {
     if (current && referencesDocument(current, hash)) return true;
-    return this.revisions.spaceReferencesDocument(spaceId, hash);
+    return !options.currentOnly && this.revisions.spaceReferencesDocument(spaceId, hash);
   }
 
   /** Long sibling lists as runs of pages, for deriving a tree from a read one run by run (see ListSegments). */

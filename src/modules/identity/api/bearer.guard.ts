@@ -1,18 +1,27 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { HandlerMemo, UnauthenticatedError, bearerToken } from '@app/common';
+import { ModuleRef, Reflector } from '@nestjs/core';
+import { ForbiddenError, HandlerMemo, UnauthenticatedError, bearerToken } from '@app/common';
 import { IdentityService } from '../application/identity.service';
-import { PUBLIC_ROUTE } from './auth.decorators';
+import { SiteTokenVerifier, looksLikeSiteToken } from '../application/site-token-verifier';
+import { User } from '../domain/user';
+import { PUBLIC_ROUTE, SITE_TOKEN_ROUTE } from './auth.decorators';
 
-/** Global guard: every route needs `Authorization: Bearer <token>` unless marked @Public(). */
+/**
+ * Global guard: every route needs `Authorization: Bearer <token>` unless marked @Public(). The
+ * token is an API token, or a published site's reader token on the routes marked
+ * @SiteTokenReadable().
+ */
 @Injectable()
 export class BearerGuard implements CanActivate {
   /** Whether each route handler is public: metadata never changes, and reading it is a measurable part of a fast read. */
   private readonly publicHandlers = new HandlerMemo<boolean>();
+  private readonly siteTokenHandlers = new HandlerMemo<boolean>();
+  private siteTokens: SiteTokenVerifier | null | undefined;
 
   constructor(
     private readonly reflector: Reflector,
     private readonly identity: IdentityService,
+    private readonly modules: ModuleRef,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -20,12 +29,37 @@ export class BearerGuard implements CanActivate {
     const request = context.switchToHttp().getRequest();
     const token = bearerToken(request.headers?.authorization);
     if (!token) throw new UnauthenticatedError('Missing bearer token in the Authorization header');
+    if (looksLikeSiteToken(token)) {
+      request.user = await this.siteReader(context, token);
+      return true;
+    }
     const found = await this.identity.authenticateToken(token);
     if (!found) throw new UnauthenticatedError('Invalid or revoked API token');
     request.user = found.user;
     // For the audit log: which of the user's tokens made the change.
     request.tokenId = found.tokenId;
     return true;
+  }
+
+  private async siteReader(context: ExecutionContext, token: string): Promise<User> {
+    const reader = await this.siteTokenVerifier()?.verify(token);
+    if (!reader) throw new UnauthenticatedError('Invalid or expired site token');
+    if (!this.siteTokenHandlers.of(context, (handler, controller) => this.reflector.getAllAndOverride<boolean>(SITE_TOKEN_ROUTE, [handler, controller]) === true)) {
+      throw new ForbiddenError("A site token only reads its site space's current content: this operation needs an API token");
+    }
+    return reader;
+  }
+
+  /** Resolved on first use: applications without published sites have none. */
+  private siteTokenVerifier(): SiteTokenVerifier | null {
+    if (this.siteTokens === undefined) {
+      try {
+        this.siteTokens = this.modules.get(SiteTokenVerifier, { strict: false });
+      } catch {
+        this.siteTokens = null;
+      }
+    }
+    return this.siteTokens ?? null;
   }
 
   private isPublic(context: ExecutionContext): boolean {

@@ -13,6 +13,15 @@ export interface User {
   instanceAdmin?: boolean;
   /** On the caller only: the one organization its token may act in (SAML sign-in tokens). */
   organizationScope?: string | null;
+  /** On the caller only, for a published site's reader token: the one space it may read. */
+  siteScope?: SiteScope | null;
+}
+
+/** What a site token (the `apiToken` of published-site resolution) lets its bearer read. */
+export interface SiteScope {
+  siteId: string;
+  organizationId: string;
+  spaceId: string;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

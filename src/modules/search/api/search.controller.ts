@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ListQueryDto, toEnvelope } from '@app/common';
-import { CurrentUser } from '../../identity/api/auth.decorators';
+import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { SearchService } from '../application/search.service';
 import { searchScopeOf } from '../../sites/domain/search-scope';
@@ -22,6 +22,7 @@ export class SearchController {
   ) {}
 
   @Get('spaces/:spaceId/search')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'searchSpaceContent', summary: 'Pages of the current revision matching the query, with their matching sections', description: ORDER })
   async searchSpace(@CurrentUser() user: User, @Param('spaceId') spaceId: string, @Query() query: SearchQueryDto) {
     const page = await this.search.searchSpace(user, spaceId, query.query, query.toPageRequest());

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { SignJWT, jwtVerify } from 'jose';
+import { jwtVerify } from 'jose';
 import { APP_CONFIG, AppConfig, CLOCK, Clock, NotFoundError } from '@app/common';
 import { User } from '../../identity/domain/user';
 import { SpaceView, SpacesService } from '../../spaces/application/spaces.service';
@@ -11,6 +11,7 @@ import { VisitorAuthRequiredError, VisitorInput, visitorClaims } from '../domain
 import { SiteOrm } from '../infrastructure/site.orm';
 import { SitesRepository, StructureRows } from '../infrastructure/sites.repository';
 import { SiteAccess } from './site-access';
+import { SiteApiTokens } from './site-api-tokens';
 import { VisitorAuthService } from './visitor-auth.service';
 
 /** A reader let into a site: who they are to it, and the address segments after its base (and share key). */
@@ -40,8 +41,6 @@ export interface SiteLocation {
   segments: string[];
 }
 
-const API_TOKEN_SECONDS = 3600;
-
 /**
  * Published sites as readers reach them: an address (our `/sites/{basename or id}/...` or a
  * site's own host) resolves to a site, the share key or visitor token it needs, the section and
@@ -58,6 +57,7 @@ export class PublishedSitesService {
     private readonly siteAccess: SiteAccess,
     private readonly spaces: SpacesService,
     private readonly visitorAuth: VisitorAuthService,
+    private readonly tokens: SiteApiTokens,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -165,7 +165,12 @@ export class PublishedSitesService {
       pathname: address.pagePath,
       basePath,
       siteBasePath,
-      apiToken: await this.apiToken(target),
+      apiToken: await this.tokens.issue(site, {
+        siteSpaceId: address.siteSpaceId,
+        ...(address.sectionId ? { siteSectionId: address.sectionId } : {}),
+        spaceId: address.spaceId,
+        claims: target.context.visitor.claims,
+      }),
       organization: site.organizationId,
       ...(target.shareKey ? { shareKey: target.shareKey } : {}),
       complete: true,
@@ -221,22 +226,6 @@ export class PublishedSitesService {
     }
   }
 
-  private apiToken(target: PublishedTarget): Promise<string> {
-    const now = Math.floor(this.clock.now().getTime() / 1000);
-    return new SignJWT({
-      kind: 'site',
-      site: target.site.id,
-      siteSpace: target.address.siteSpaceId,
-      ...(target.address.sectionId ? { siteSection: target.address.sectionId } : {}),
-      space: target.address.spaceId,
-      organization: target.site.organizationId,
-      claims: target.context.visitor.claims,
-    })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuedAt(now)
-      .setExpirationTime(now + API_TOKEN_SECONDS)
-      .sign(new TextEncoder().encode(target.site.tokenSecret));
-  }
 
   private basePath(): string {
     return this.publicUrl.pathname.replace(/\/+$/, '');

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Q
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ConditionalRead, ConditionalWrite, ListQueryDto, answeredNotModified, entityTag, toEnvelope } from '@app/common';
-import { CurrentUser } from '../../identity/api/auth.decorators';
+import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../application/spaces.service';
 import { CreateSpaceDto } from './dto/create-space.dto';
@@ -56,6 +56,7 @@ export class SpacesController {
 
   @Get('spaces/:spaceId')
   @ConditionalRead()
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'getSpaceById' })
   async get(
     @CurrentUser() user: User,

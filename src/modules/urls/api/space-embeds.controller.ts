@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../../identity/api/auth.decorators';
+import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { EmbedsService } from '../application/embeds.service';
 import { UrlQueryDto } from './dto/url-query.dto';
@@ -8,6 +8,7 @@ import { UrlQueryDto } from './dto/url-query.dto';
 @ApiTags('space-embeds')
 @ApiBearerAuth()
 @Controller('spaces/:spaceId/embed')
+@SiteTokenReadable()
 export class SpaceEmbedsController {
   constructor(private readonly embeds: EmbedsService) {}
 

@@ -1,0 +1,169 @@
+import { AddressInfo } from 'node:net';
+import { SignJWT } from 'jose';
+import { TestApp, TestUser } from '@app/testing';
+import { commitContent } from './content.fixtures';
+import { editChangeRequest, publish, spaceHead } from './search.fixtures';
+import { contractTransport } from './support/contract-transport';
+
+// The official client, unchanged.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { GitBookAPI } = require('gitbook-api-current');
+
+/**
+ * The `apiToken` that resolving a published address hands out, as a bearer token: it reads the
+ * current content of the one space it names, and nothing else, while its site publishes that space.
+ */
+describe('Site tokens (e2e)', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let mallory: TestUser;
+  let org: string;
+  let guides: string;
+  let internal: string;
+  let foreign: string;
+  let siteId: string;
+  let siteSpaceId: string;
+  const sites = () => `/v1/orgs/${org}/sites`;
+  const resolve = async (path = 'intro') => {
+    const res = await t.client().post<any>('/v1/urls/published', { url: `http://docs.test/sites/acme/${path}` });
+    expect(res.status).toBe(200);
+    return res.body.apiToken as string;
+  };
+  const pages = (intro: string) => [
+    { id: 'intro', title: 'Introduction', slug: 'intro', body: intro },
+    { id: 'setup', title: 'Setup', slug: 'setup', body: 'Install the widget.' },
+  ];
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    [alice, mallory] = [await t.user('Alice'), await t.user('Mallory')];
+    org = await t.organization(alice, []);
+    const elsewhere = await t.organization(mallory, [], 'Elsewhere');
+    guides = (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Guides' })).body.id;
+    internal = (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Internal' })).body.id;
+    foreign = (await mallory.client.post<any>(`/v1/orgs/${elsewhere}/spaces`, { title: 'Theirs' })).body.id;
+    await commitContent(t, guides, pages('Welcome to the widget.'));
+    await commitContent(t, internal, [{ id: 'secret', title: 'Secret', slug: 'secret', body: 'Internal only.' }]);
+    siteId = (await alice.client.post<any>(sites(), { title: 'Acme Docs', spaces: [guides] })).body.id;
+    await alice.client.patch(`${sites()}/${siteId}`, { basename: 'acme' });
+    await alice.client.post(`${sites()}/${siteId}/publish`);
+    siteSpaceId = (await alice.client.get<any>(`${sites()}/${siteId}/site-spaces`)).body.items[0].id;
+  });
+  afterAll(() => t.close());
+
+  it("reads the current content of its space: the space, revision, pages, documents and search", async () => {
+    const reader = t.client(await resolve());
+    const space = await reader.get<any>(`/v1/spaces/${guides}`);
+    expect([space.status, space.body.id]).toEqual([200, guides]);
+    const content = await reader.get<any>(`/v1/spaces/${guides}/content`);
+    expect(content.status).toBe(200);
+    expect(content.body.pages.map((p: any) => p.title)).toEqual(['Introduction', 'Setup']);
+    const head = await spaceHead(t, guides);
+    expect((await reader.get<any>(`/v1/spaces/${guides}/revisions/${head}`)).status).toBe(200);
+    const page = await reader.get<any>(`/v1/spaces/${guides}/content/path/intro`);
+    expect([page.status, page.body.title]).toEqual([200, 'Introduction']);
+    const document = await reader.get<any>(`/v1/spaces/${guides}/documents/${page.body.documentId}`);
+    expect(document.status).toBe(200);
+    expect(JSON.stringify(document.body)).toContain('Welcome to the widget.');
+    const found = await reader.get<any>(`/v1/spaces/${guides}/search`, { query: 'widget' });
+    expect(found.status).toBe(200);
+    expect(found.body.items.map((item: any) => item.title).sort()).toEqual(['Introduction', 'Setup']);
+  });
+
+  it('reads nothing else: other spaces answer 404, every other operation 403', async () => {
+    const reader = t.client(await resolve());
+    expect((await reader.get(`/v1/spaces/${internal}`)).status).toBe(404);
+    expect((await reader.get(`/v1/spaces/${internal}/content`)).status).toBe(404);
+    expect((await reader.get(`/v1/spaces/${foreign}/content`)).status).toBe(404);
+    for (const [method, path, body] of [
+      ['get', '/v1/user'],
+      ['get', `/v1/orgs/${org}`],
+      ['get', `/v1/orgs/${org}/spaces`],
+      ['get', `/v1/orgs/${org}/members`],
+      ['get', `${sites()}/${siteId}`],
+      ['patch', `/v1/spaces/${guides}`, { title: 'Hijacked' }],
+      ['delete', `/v1/spaces/${guides}`],
+      ['get', `/v1/spaces/${guides}/change-requests`],
+      ['post', `/v1/spaces/${guides}/change-requests`, { subject: 'x' }],
+      ['get', `/v1/spaces/${guides}/comments`],
+      ['get', `/v1/spaces/${guides}/revisions/${await spaceHead(t, guides)}/changes`],
+      ['post', `/v1/orgs/${org}/spaces`, { title: 'New' }],
+    ] as Array<['get' | 'post' | 'patch' | 'delete', string, object?]>) {
+      const res = await (reader as any)[method](path, body);
+      expect([method, path, res.status, res.body.error?.code]).toEqual([method, path, 403, 403]);
+    }
+    expect((await alice.client.get<any>(`/v1/spaces/${guides}`)).body.title).toBe('Guides');
+  });
+
+  it('sees only the current revision: no history, no change request drafts, no documents of either', async () => {
+    const before = await spaceHead(t, guides);
+    const oldDocument = (await alice.client.get<any>(`/v1/spaces/${guides}/content/path/intro`)).body.documentId;
+    const cr = (await alice.client.post<any>(`/v1/spaces/${guides}/change-requests`, { subject: 'Draft' })).body;
+    const draft = await editChangeRequest(t, guides, cr.id, [...pages('Welcome to the widget.'), { id: 'draft', title: 'Unreleased', slug: 'unreleased', body: 'Coming soon: the gadget.' }]);
+    await publish(t, guides, pages('Welcome to the new widget.'));
+    const reader = t.client(await resolve());
+    expect((await reader.get(`/v1/spaces/${guides}/revisions/${before}`)).status).toBe(404);
+    expect((await reader.get(`/v1/spaces/${guides}/revisions/${draft.id}`)).status).toBe(404);
+    expect((await reader.get(`/v1/spaces/${guides}/revisions/${draft.id}/pages`)).status).toBe(404);
+    expect((await reader.get(`/v1/spaces/${guides}/documents/${oldDocument}`)).status).toBe(404);
+    expect((await alice.client.get(`/v1/spaces/${guides}/documents/${oldDocument}`)).status).toBe(200);
+    expect((await alice.client.get(`/v1/spaces/${guides}/revisions/${draft.id}`)).status).toBe(200);
+    expect((await reader.get<any>(`/v1/spaces/${guides}/search`, { query: 'gadget' })).body.items).toEqual([]);
+    // once merged, the draft is the content; who merged it and from which change request stays unsaid
+    expect((await alice.client.post<any>(`/v1/spaces/${guides}/change-requests/${cr.id}/merge`)).body.result).toBe('merge');
+    expect((await alice.client.get<any>(`/v1/spaces/${guides}/content`)).body.mergedFrom).toMatchObject({ id: cr.id });
+    const merged = await t.client(await resolve()).get<any>(`/v1/spaces/${guides}/content`);
+    expect(merged.body.pages.map((p: any) => p.title)).toContain('Unreleased');
+    expect(merged.body.mergedFrom).toBeUndefined();
+  });
+
+  it('stops working when tampered with, expired, or when the site stops publishing the space', async () => {
+    const token = await resolve();
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, space: internal })).toString('base64url')}.${signature}`;
+    const [{ token_secret: secret }] = await t.dataSource.query('SELECT token_secret FROM sites WHERE id = $1', [siteId]);
+    const sign = (body: object, exp: number) => new SignJWT({ ...body }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    const unauthorized = async (bearer: string, space = guides) => {
+      const res = await t.client(bearer).get<any>(`/v1/spaces/${space}/content`);
+      expect([bearer.slice(-12), res.status, res.body.error?.code]).toEqual([bearer.slice(-12), 401, 401]);
+    };
+    await unauthorized(forged, internal);
+    await unauthorized(`${header}.${payload}.${signature.slice(0, -4)}AAAA`);
+    await unauthorized(await sign(claims, now - 120));
+    await unauthorized(await sign({ ...claims, kind: 'user' }, now + 600));
+    // a site space of the site that shows another space does not open that space
+    await unauthorized(await sign({ ...claims, space: internal }, now + 600), internal);
+    await unauthorized('eyJhbGciOiJub25lIn0.eyJzaXRlIjoieCJ9.x');
+    expect((await t.client(await sign(claims, now + 600)).get(`/v1/spaces/${guides}/content`)).status).toBe(200);
+
+    await alice.client.post(`${sites()}/${siteId}/unpublish`);
+    await unauthorized(token);
+    await alice.client.post(`${sites()}/${siteId}/publish`);
+    expect((await t.client(token).get(`/v1/spaces/${guides}/content`)).status).toBe(200);
+    // an hour after it was issued
+    t.clock.advance(3601 * 1000);
+    await unauthorized(token);
+    const late = await resolve();
+    expect((await t.client(late).get(`/v1/spaces/${guides}/content`)).status).toBe(200);
+    expect((await alice.client.delete(`${sites()}/${siteId}/site-spaces/${siteSpaceId}`)).status).toBe(205);
+    await unauthorized(late);
+  });
+
+  it('works with the official client, as a published site renderer uses it', async () => {
+    const added = await alice.client.post<any>(`${sites()}/${siteId}/site-spaces`, { spaceId: guides });
+    expect(added.status).toBe(201);
+    await t.app.listen(0, '127.0.0.1');
+    const endpoint = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    const calls: string[] = [];
+    const anonymous = new GitBookAPI({ endpoint, serviceBinding: contractTransport(calls) });
+    const { data: resolved } = await anonymous.urls.getPublishedContentByUrl({ url: 'http://docs.test/sites/acme/setup' });
+    const api = new GitBookAPI({ endpoint, authToken: resolved.apiToken, serviceBinding: contractTransport(calls) });
+    const { data: revision } = await api.spaces.getCurrentRevision(resolved.space);
+    const { data: page } = await api.spaces.getPageByPath(resolved.space, resolved.pathname);
+    expect(revision.pages.map((p: any) => p.title)).toContain(page.title);
+    expect(page.title).toBe('Setup');
+    await expect(api.orgs.getOrganizationById(org)).rejects.toMatchObject({ code: 403 });
+  });
+});

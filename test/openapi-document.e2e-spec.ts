@@ -173,6 +173,8 @@ describe('served /openapi.json', () => {
     const ref = operation.responses['200'].content['application/json'].schema.$ref as string;
     const schema = doc.components.schemas[ref.split('/').pop()!];
     expect(schema.properties.conflicts).toMatchObject({ type: 'array', items: { required: ['page', 'reasons'] } });
+    // beside GitBook's own fields of an object it has
+    expect(Object.keys(schema.properties.styleguide.properties)).toEqual(expect.arrayContaining(['site', 'run', 'changedPages', 'checkedAt', 'unrevisedPages', 'uncheckedPages']));
     const merge = doc.paths['/spaces/{spaceId}/change-requests/{changeRequestId}/merge'].post;
     expect(JSON.stringify(merge.responses['200'])).toContain('conflicts');
   });

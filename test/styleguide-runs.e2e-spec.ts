@@ -42,9 +42,11 @@ describe('Style guide check runs (e2e)', () => {
     fake.answerWith((body) => {
       const page = JSON.parse(body.messages.find((m) => m.role === 'user')!.content) as { title: string; body: string };
       const fix = (text: string) => text.replace(/\butilize\b/g, 'use').replace(/\bUtilize\b/g, 'Use');
+      // A model that loses the protected code of this page, every time.
+      if (page.title === 'Broken') return JSON.stringify({ title: page.title, body: 'Use it.' });
       return JSON.stringify({ title: fix(page.title), body: fix(page.body) });
     });
-    t = await TestApp.start({ aiApiUrl: fake.url, aiApiKey: 'k', aiModel: 'fake-model', aiMaxRetries: 0, aiMaxConcurrency: 1, outboundAllowPrivate: true });
+    t = await TestApp.start({ aiApiUrl: fake.url, aiApiKey: 'k', aiModel: 'fake-model', aiMaxRetries: 0, aiMaxConcurrency: 1, styleguideMaxPages: 3, outboundAllowPrivate: true });
     worker = await TestWorker.start(t);
     const alice = await t.user('Alice');
     [carl, rita, mallory] = [await t.user('Carl'), await t.user('Rita'), await t.user('Mallory')];
@@ -168,6 +170,28 @@ describe('Style guide check runs (e2e)', () => {
     const second = await rita.client.get<any>(runs(), { limit: 1, page: first.body.next.page });
     expect([first.body.items[0].id, second.body.items[0].id]).toEqual(all.items.slice(0, 2).map((run: any) => run.id));
     expect((await mallory.client.get(runs())).status).toBe(404);
+  });
+
+  it('counts the pages it could not revise and those past its page limit, and sends only the pages within it', async () => {
+    const big = (await carl.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Big' })).body.id;
+    await commitContent(t, big, [
+      { id: 'p1', title: 'One', slug: 'one', body: 'Utilize one.' },
+      { id: 'p2', title: 'Broken', slug: 'broken', body: 'Utilize `broken --flag`.' },
+      { id: 'p3', title: 'Three', slug: 'three', body: 'Utilize three.', pages: [{ id: 'p4', title: 'Four', slug: 'four', body: 'Utilize four.' }] },
+      { id: 'p5', title: 'Five', slug: 'five', body: 'Utilize five.' },
+    ]);
+    expect((await carl.client.post(`/v1/orgs/${org}/sites/${siteId}/site-spaces`, { spaceId: big })).status).toBe(201);
+    const sent = fake.requests.length;
+    const res = await carl.client.post<any>(runs(), { spaces: [big] });
+    const [opened] = res.body.changeRequests;
+    const done = await checked(big, opened.id);
+    expect(done.styleguide).toMatchObject({ changedPages: 2, unrevisedPages: 1, uncheckedPages: 2 });
+    // One, Three, and Broken twice; Four and Five (past the limit, in tree order) were never sent.
+    const titles = fake.requests.slice(sent).map((r) => JSON.parse(r.body.messages[1].content).title);
+    expect(titles.sort()).toEqual(['Broken', 'Broken', 'One', 'Three']);
+    expect((await page(big, opened.id, 'p2')).markdown).toContain('Utilize `broken --flag`.');
+    expect((await page(big, opened.id, 'p3')).markdown).toContain('Use three.');
+    expect((await page(big, opened.id, 'p4')).markdown).toContain('Utilize four.');
   });
 
   it('refuses bad spaces, readers, strangers and sites without a style guide, and then writes nothing', async () => {

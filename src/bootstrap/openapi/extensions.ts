@@ -21,6 +21,22 @@ const EXTENSIONS: Record<string, Record<string, Schema>> = {
         },
       },
     },
+    // Added to GitBook's `styleguide` marker (its own fields stay as GitBook describes them).
+    styleguide: {
+      type: 'object',
+      properties: {
+        unrevisedPages: {
+          type: 'number',
+          description:
+            'Pages the latest check left as they were because the model\'s answers lost protected code, links or tags (not in GitBook\'s ' +
+            'contract). Recorded when the check finished.',
+        },
+        uncheckedPages: {
+          type: 'number',
+          description: 'Pages past the check\'s page limit (`STYLEGUIDE_MAX_PAGES`, in tree order), not sent to the model (not in GitBook\'s contract).',
+        },
+      },
+    },
   },
 };
 
@@ -29,6 +45,12 @@ export function declareExtensions(schemas: Record<string, Schema>): void {
     const base = name.replace(/_\d+$/, '');
     const fields = EXTENSIONS[base];
     if (!fields || !schema['x-gitbook-source']) continue;
-    schema.properties = { ...schema.properties, ...fields };
+    const properties = { ...schema.properties };
+    for (const [field, extension] of Object.entries(fields)) {
+      const existing = properties[field];
+      // A field GitBook already has gains our properties beside its own.
+      properties[field] = existing?.properties && extension.properties ? { ...existing, properties: { ...existing.properties, ...extension.properties } } : extension;
+    }
+    schema.properties = properties;
   }
 }

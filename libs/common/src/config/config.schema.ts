@@ -55,6 +55,7 @@ export const configSchema = Joi.object({
   AI_MAX_CONCURRENCY: Joi.number().integer().min(1).max(64).default(4),
   AI_TIMEOUT_MS: Joi.number().integer().min(1000).default(120_000),
   AI_MAX_RETRIES: Joi.number().integer().min(0).max(10).default(4),
+  STYLEGUIDE_MAX_PAGES: Joi.number().integer().min(1).max(100_000).default(1000),
   RATE_LIMITS: Joi.string().valid('on', 'off').default('on'),
   RATE_LIMIT_WINDOW_SECONDS: Joi.number().integer().min(1).max(3600).default(60),
   RATE_LIMIT_TOKEN_READS: Joi.number().integer().min(1).default(3000),
@@ -133,6 +134,8 @@ export interface AppConfig {
   aiMaxConcurrency: number;
   aiTimeoutMs: number;
   aiMaxRetries: number;
+  /** Document pages one style guide check sends to the model, in tree order; the rest are counted as unchecked. */
+  styleguideMaxPages: number;
   /** Request budgets per window: per token and per client address, reads (GET/HEAD) and writes apart. */
   rateLimits: { enabled: boolean; windowSeconds: number; tokenReads: number; tokenWrites: number; addressReads: number; addressWrites: number };
   /** Webhook deliveries: backoff from base to max between tries; a webhook failing this long is disabled. */
@@ -200,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     aiMaxConcurrency: value.AI_MAX_CONCURRENCY,
     aiTimeoutMs: value.AI_TIMEOUT_MS,
     aiMaxRetries: value.AI_MAX_RETRIES,
+    styleguideMaxPages: value.STYLEGUIDE_MAX_PAGES,
     rateLimits: {
       enabled: value.RATE_LIMITS === 'on',
       windowSeconds: value.RATE_LIMIT_WINDOW_SECONDS,

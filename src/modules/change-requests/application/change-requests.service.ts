@@ -12,7 +12,7 @@ import { User } from '../../identity/domain/user';
 import { parseRichTextDocument } from '../../organizations/domain/rich-text';
 import { SpaceView, SpacesService } from '../../spaces/application/spaces.service';
 import { conflictsAfterEdit } from '../domain/conflicts-after-edit';
-import { ChangeRequest, ChangeRequestStatus, CounterDelta, SettableStatus, parseChangeRequestRef } from '../domain/change-request';
+import { ChangeRequest, ChangeRequestStatus, CounterDelta, SettableStatus, StyleguideCheckCounts, parseChangeRequestRef } from '../domain/change-request';
 import { ChangeRequestFilter, ChangeRequestRow, ChangeRequestsRepository } from '../infrastructure/change-requests.repository';
 import { ChangeRequestLocks } from './change-request-locks';
 import { ClusterDirectory } from './cluster-directory';
@@ -190,9 +190,9 @@ export class ChangeRequestsService {
     return this.changeRequests.findById(id);
   }
 
-  /** A style guide check finished on the change request: how many pages it changed, and now. */
-  recordStyleguideCheck(id: string, changedPages: number): Promise<void> {
-    return this.changeRequests.recordStyleguideCheck(id, changedPages, this.clock.now());
+  /** A style guide check finished on the change request: what it did to the pages, and now. */
+  recordStyleguideCheck(id: string, outcome: StyleguideCheckCounts): Promise<void> {
+    return this.changeRequests.recordStyleguideCheck(id, outcome, this.clock.now());
   }
 
   /** A new draft numbered next in the space (the number is allocated in `tx`), counted and announced. */

@@ -28,9 +28,16 @@ export interface StyleguideMarker {
   run: string;
   /** Pages the latest check changed, once it finished. */
   changedPages?: number;
+  /** Pages the model's answers could not be used for (they dropped protected code, links or tags twice): left as they were. */
+  unrevisedPages?: number;
+  /** Pages past the check's page limit (`STYLEGUIDE_MAX_PAGES`), in tree order: not sent to the model. */
+  uncheckedPages?: number;
   /** When the latest check finished (ISO 8601). */
   checkedAt?: string;
 }
+
+/** What one style guide check did, as its marker records it. */
+export type StyleguideCheckCounts = Required<Pick<StyleguideMarker, 'changedPages' | 'unrevisedPages' | 'uncheckedPages'>>;
 
 export interface ChangeRequestState {
   id: string;

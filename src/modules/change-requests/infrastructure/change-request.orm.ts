@@ -1,6 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique, VersionColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
 import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
+import type { StyleguideMarker } from '../domain/change-request';
 
 /**
  * A proposed edit of a space. `revisionInitial` is the space revision it started from,
@@ -67,7 +68,7 @@ export class ChangeRequestOrm {
 
   /** The style guide check run that opened it (StyleguideMarker); null for others. */
   @Column({ type: 'jsonb', nullable: true })
-  styleguide: { site: string; run: string; changedPages?: number; checkedAt?: string } | null;
+  styleguide: StyleguideMarker | null;
 
   @Column(timestampColumn({ name: 'created_at' }))
   createdAt: Date;

@@ -4,7 +4,7 @@ import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity
 import { Page, PageRequest, paginate } from '@app/common';
 import { Tx } from '../../../database/transactions';
 import { SpaceVisibility } from '../../access/domain/access-context';
-import { ChangeRequest, ChangeRequestState, ChangeRequestStatus } from '../domain/change-request';
+import { ChangeRequest, ChangeRequestState, ChangeRequestStatus, StyleguideCheckCounts } from '../domain/change-request';
 import { ChangeRequestContributorOrm } from './change-request-contributor.orm';
 import { ChangeRequestOrm } from './change-request.orm';
 import { applySpaceVisibility } from '../../access/infrastructure/space-visibility.sql';
@@ -67,11 +67,13 @@ export class ChangeRequestsRepository {
    * Records a finished check on the change request's style guide marker (kept as it is otherwise),
    * bumping the version: the answer changed, so its entity tag must.
    */
-  async recordStyleguideCheck(id: string, changedPages: number, checkedAt: Date): Promise<void> {
+  async recordStyleguideCheck(id: string, outcome: StyleguideCheckCounts, checkedAt: Date): Promise<void> {
     await this.repo().query(
-      `UPDATE change_requests SET styleguide = styleguide || jsonb_build_object('changedPages', $2::int, 'checkedAt', $3::text), version = version + 1
+      `UPDATE change_requests
+          SET styleguide = styleguide || jsonb_build_object('changedPages', $2::int, 'unrevisedPages', $3::int, 'uncheckedPages', $4::int, 'checkedAt', $5::text),
+              version = version + 1
         WHERE id = $1 AND styleguide IS NOT NULL`,
-      [id, changedPages, checkedAt.toISOString()],
+      [id, outcome.changedPages, outcome.unrevisedPages, outcome.uncheckedPages, checkedAt.toISOString()],
     );
   }
 

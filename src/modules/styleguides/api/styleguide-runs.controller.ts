@@ -26,7 +26,8 @@ export class StyleguideRunsController {
     description:
       "Each space gets a change request where the model proposes fixes: a new draft marked with this run (`styleguide`), or the open one an " +
       'earlier check of the same site opened, taken over (it keeps the run that opened it). Pages go to the model with code, links and tags ' +
-      "protected; revisions apply only to pages nobody changed meanwhile, and `styleguide.changedPages` / `checkedAt` are set when the check " +
+      "protected (the first `STYLEGUIDE_MAX_PAGES` document pages in tree order); revisions apply only to pages nobody changed meanwhile, and " +
+      "`styleguide.changedPages`, `unrevisedPages` (answers that lost protected parts), `uncheckedPages` (past the limit) and `checkedAt` are set when the check " +
       'ends. A site without a style guide is a 404; a space that is not one of the site\'s, or is the style guide, is a 400; a space the caller ' +
       'cannot edit is a 403; without a configured model, 503. Nothing is written unless every space can be started.',
   })

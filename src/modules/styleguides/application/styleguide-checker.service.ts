@@ -24,8 +24,10 @@ export type CheckOutcome = 'skipped' | 'completed' | 'failed';
  * (styleguide_checked_pages): a page goes to the model once per change, and a check resumed after a
  * crash does not send finished pages again. Then one edit of the change request applies the
  * revisions, to pages nobody changed since they were read; `changedPages` counts the pages whose
- * revision the head holds. A page the model answers badly for is left as it is. A model failure
- * ends the check without touching the change request; its finished pages stay cached.
+ * revision the head holds. A page the model answers badly for is left as it is and counted
+ * (`unrevisedPages`); pages past STYLEGUIDE_MAX_PAGES, in tree order, are not sent and are counted
+ * (`uncheckedPages`). A model failure ends the check without touching the change request; its
+ * finished pages stay cached.
  */
 @Injectable()
 export class StyleguideChecker {
@@ -51,7 +53,8 @@ export class StyleguideChecker {
     if (rules === null) return 'skipped';
     const head = await this.content.getInSpace(changeRequest.spaceId, changeRequest.revision);
     if (!head) return 'skipped';
-    const pages = await this.documentPages(head.content.pages);
+    const all = await this.documentPages(head.content.pages);
+    const pages = all.slice(0, this.config.styleguideMaxPages);
     let cache: Map<string, StyleguideCheckedPageOrm>;
     try {
       cache = await this.checkPages(changeRequestId, rules, pages, signal);
@@ -96,8 +99,12 @@ export class StyleguideChecker {
     }
     const after = await this.changeRequests.findById(changeRequestId);
     const final = after ? await this.content.getInSpace(after.spaceId, after.revision) : null;
-    const changed = final ? (await this.documentPages(final.content.pages)).filter(({ node, text }) => holdsRevision(cache.get(node.id), text)).length : 0;
-    await this.changeRequests.recordStyleguideCheck(changeRequestId, changed);
+    const finalPages = final ? await this.documentPages(final.content.pages) : [];
+    await this.changeRequests.recordStyleguideCheck(changeRequestId, {
+      changedPages: finalPages.filter(({ node, text }) => holdsRevision(cache.get(node.id), text)).length,
+      unrevisedPages: pages.filter(({ node, text }) => keptUnrevised(cache.get(node.id), rules, text)).length,
+      uncheckedPages: all.length - pages.length,
+    });
     return 'completed';
   }
 
@@ -131,9 +138,20 @@ export class StyleguideChecker {
       if (known?.inputHash === inputHash || (!text.body.trim() && !text.title.trim())) return;
       // Already the revision these rules gave (a check resumed after it was applied): not sent again.
       if (known && known.rulesHash === rulesHash && known.title === text.title && known.body === text.body) return;
-      const revised = (await this.revise(rules, text, signal)) ?? text;
+      const answer = await this.revise(rules, text, signal);
+      const revised = answer ?? text;
       const changed = revised.title !== text.title || revised.body !== text.body;
-      const row = Object.assign(new StyleguideCheckedPageOrm(), { changeRequestId, pageId: node.id, inputHash, rulesHash, title: revised.title, body: revised.body, changed, checkedAt: this.clock.now() });
+      const row = Object.assign(new StyleguideCheckedPageOrm(), {
+        changeRequestId,
+        pageId: node.id,
+        inputHash,
+        rulesHash,
+        title: revised.title,
+        body: revised.body,
+        changed,
+        unrevised: answer === null,
+        checkedAt: this.clock.now(),
+      });
       await this.repository.saveCheckedPage(row);
       cache.set(node.id, row);
     };
@@ -155,4 +173,9 @@ export class StyleguideChecker {
 /** Whether the page holds the revision its check proposed, and that revision changed something. */
 function holdsRevision(row: StyleguideCheckedPageOrm | undefined, text: CheckedText): boolean {
   return !!row && row.changed && row.title === text.title && row.body === text.body;
+}
+
+/** Whether the model's answers for the page, as it was sent with these rules, were unusable. */
+function keptUnrevised(row: StyleguideCheckedPageOrm | undefined, rules: string, text: CheckedText): boolean {
+  return !!row && row.unrevised && row.inputHash === checkHash(rules, text);
 }

@@ -37,6 +37,10 @@ export class StyleguideCheckedPageOrm {
   @Column({ type: 'boolean' })
   changed: boolean;
 
+  /** The model's answers were unusable (protected parts lost twice): the page was kept as sent. */
+  @Column({ type: 'boolean', default: false })
+  unrevised: boolean;
+
   @Column(timestampColumn({ name: 'checked_at' }))
   checkedAt: Date;
 }

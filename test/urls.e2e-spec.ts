@@ -50,7 +50,7 @@ describe('URLs to content and embeds (e2e)', () => {
     web = createServer((req, res) => {
       hits.push(req.url!);
       const base = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
-      switch (req.url) {
+      switch (req.url!.split('?')[0]) {
         case '/article':
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
           res.end('<html><head><title>Plain</title><meta property="og:title" content="An article"><meta property="og:site_name" content="The Blog"><link rel="icon" href="/icon.png"></head><body>x</body></html>');
@@ -204,6 +204,26 @@ describe('URLs to content and embeds (e2e)', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     expect((await embed(rita, `http://127.0.0.1:${port}/x`)).body).toMatchObject({ type: 'link', site: '127.0.0.1' });
+  });
+
+  it("keeps other sites' embeds for ten minutes, those it could not read for one", async () => {
+    const fetched = (path: string) => hits.filter((hit) => hit === path).length;
+    const article = `${webBase}/article?cached=1`;
+    const before = fetched('/article?cached=1');
+    expect((await embed(rita, article)).body.title).toBe('An article');
+    expect((await embed(mallory, article)).body.title).toBe('An article');
+    expect(fetched('/article?cached=1')).toBe(before + 1);
+    const missing = `${webBase}/missing?cached=1`;
+    await embed(rita, missing);
+    await embed(rita, missing);
+    expect(fetched('/missing?cached=1')).toBe(1);
+    t.clock.advance(61_000);
+    await embed(rita, missing);
+    await embed(rita, article);
+    expect([fetched('/missing?cached=1'), fetched('/article?cached=1')]).toEqual([2, before + 1]);
+    t.clock.advance(10 * 60_000);
+    await embed(rita, article);
+    expect(fetched('/article?cached=1')).toBe(before + 2);
   });
 
   it('never fetches an address that carries credentials, nor echoes them', async () => {

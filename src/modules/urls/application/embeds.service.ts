@@ -1,16 +1,21 @@
-import { Injectable } from '@nestjs/common';
-import { InvalidError, NotFoundError } from '@app/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock, InvalidError, NotFoundError } from '@app/common';
 import { FetchLimits, GuardedFetcher } from '../../../core/outbound/guarded-fetcher';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { Embed, OEmbedAnswer, PageMetadata, bareLinkEmbed, externalEmbed, siteOf } from '../domain/embed';
 import { readHtmlMetadata } from '../infrastructure/html-metadata';
 import { ContentAtUrl, ContentByUrlService, parseUrl } from './content-by-url.service';
+import { EmbedCache } from './embed-cache';
 
 /** A page's head is near its start: half a megabyte is read at most, whatever the page's size. */
 const PAGE_LIMITS: FetchLimits = { maxBytes: 512 * 1024, timeoutMs: 5000, maxRedirects: 3, prefixOnly: true };
 const OEMBED_LIMITS: FetchLimits = { maxBytes: 256 * 1024, timeoutMs: 5000, maxRedirects: 2 };
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+/** Other sites' embeds are kept 10 minutes (a minute when the page could not be read), 1,000 addresses per process. */
+const EXTERNAL_TTL_MS = 10 * 60_000;
+const DEGRADED_TTL_MS = 60_000;
+const MAX_CACHED = 1000;
 
 /**
  * `GET /urls/embed`: how to show an address. This server's own addresses (app and published) are
@@ -18,15 +23,21 @@ const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
  * the bare address otherwise. Other addresses are fetched through the guarded fetcher (public
  * addresses only, bounded time and size): the page's head, then its oEmbed endpoint when it
  * advertises one. A page that cannot be fetched or read still gets a card of the bare address:
- * an embed degrades, it does not fail. Addresses carrying credentials are not fetched.
+ * an embed degrades, it does not fail. Addresses carrying credentials are not fetched. Other
+ * sites' embeds are the same for every caller, so each process keeps them a while (EmbedCache).
  */
 @Injectable()
 export class EmbedsService {
+  private readonly external: EmbedCache<Embed>;
+
   constructor(
     private readonly content: ContentByUrlService,
     private readonly fetcher: GuardedFetcher,
     private readonly spaces: SpacesService,
-  ) {}
+    @Inject(CLOCK) clock: Clock,
+  ) {
+    this.external = new EmbedCache(clock, { ttlMs: EXTERNAL_TTL_MS, degradedTtlMs: DEGRADED_TTL_MS, maxEntries: MAX_CACHED });
+  }
 
   /** As `embed`, for a caller who may see the space (`GET /spaces/{spaceId}/embed`). */
   async embedInSpace(caller: User, spaceId: string, url: string): Promise<Embed> {
@@ -42,9 +53,12 @@ export class EmbedsService {
       return bareLinkEmbed(parsed);
     }
     if (await this.content.isOwn(parsed)) return this.ownEmbed(caller, parsed);
-    const page = await this.pageMetadata(parsed);
-    const oembed = page?.oembedUrl ? await this.oembed(page.oembedUrl) : null;
-    return externalEmbed(parsed, page, oembed);
+    return this.external.get(parsed.href, async () => {
+      const page = await this.pageMetadata(parsed);
+      const oembed = page?.oembedUrl ? await this.oembed(page.oembedUrl) : null;
+      // A page that could not be read gives a card of the bare address: worth another try soon.
+      return { value: externalEmbed(parsed, page, oembed), degraded: page === null };
+    });
   }
 
   private async ownEmbed(caller: User, url: URL): Promise<Embed> {

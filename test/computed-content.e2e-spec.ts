@@ -1,6 +1,7 @@
 import { AddressInfo } from 'node:net';
 import { TestApp, TestUser } from '@app/testing';
 import { OpenAPIProcessor } from '../src/modules/openapi/application/openapi-processor.service';
+import { commitContent } from './content.fixtures';
 import { contractTransport } from './support/contract-transport';
 
 // The official client, unchanged.
@@ -207,6 +208,22 @@ describe('Computed content (e2e)', () => {
     expect([pending.status, pending.body.error.code]).toEqual([409, 409]);
     expect(pending.body.error.message).toContain('no processed version');
     expect((await t.client().post(`/v1/spaces/${spaceId}/content/computed/revision`, { source: source('pets', { models: true }), seed: 's' })).status).toBe(401);
+  });
+
+  it("lets a guest who reads the space use a spec only when it is public or the space's content computes pages from it", async () => {
+    const shared = (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Shared' })).body.id;
+    expect((await alice.client.post(`/v1/spaces/${shared}/permissions`, { role: 'read', users: [gus.id] })).status).toBeLessThan(300);
+    await commitContent(t, shared, [{ id: 'ref', kind: 'computed', title: 'Pets API', slug: 'pets-api', computed: source('pets', { models: false }) }]);
+    const compute = (spec: string) => gus.client.post<any>(`/v1/spaces/${shared}/content/computed/revision`, { source: source(spec, { models: false }), seed: 's' });
+    expect((await compute('pets')).body.pages.map((p: any) => p.title)).toEqual(['Pets', 'Stores', 'Other']);
+    const hidden = await compute('moving');
+    expect([hidden.status, hidden.body.error.message]).toEqual([404, 'OpenAPI spec "moving" not found']);
+    // an unprocessed spec is as unknown to a guest as a missing one
+    expect((await compute('pending')).status).toBe(404);
+    expect((await alice.client.patch(`/v1/orgs/${org}/openapi/moving`, { visibility: 'public' })).status).toBe(200);
+    expect((await compute('moving')).body.pages.map((p: any) => p.title)).toEqual(['Orders']);
+    // a member who reads the organization's specs uses any of them
+    expect((await rita.client.post<any>(`/v1/spaces/${spaceId}/content/computed/revision`, { source: source('pending', { models: false }), seed: 's' })).status).toBe(409);
   });
 
   it('works through the official client', async () => {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ContentModule } from '../content/content.module';
 import { OpenAPIModule } from '../openapi/openapi.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { ComputedContentController } from './api/computed-content.controller';
@@ -7,7 +8,7 @@ import { ComputedContentService } from './application/computed-content.service';
 
 /** Computed content: what a space's computed pages expand to (`POST /spaces/{spaceId}/content/computed/...`). */
 @Module({
-  imports: [SpacesModule, OpenAPIModule],
+  imports: [SpacesModule, ContentModule, OpenAPIModule],
   controllers: [ComputedContentController],
   providers: [ComputedContentService, ComputedContentPresenter],
 })

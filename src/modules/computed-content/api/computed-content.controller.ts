@@ -7,7 +7,8 @@ import { ComputedContentPresenter } from './computed-content.presenter';
 import { ComputeDocumentDto, ComputeDocumentQueryDto, ComputeRevisionDto } from './dto/compute-content.dto';
 
 const ERRORS =
-  '404: a space the caller may not see, an OpenAPI spec slug its organization does not have, or a tag or operation the ' +
+  '404: a space the caller may not see, an OpenAPI spec slug its organization does not have (or that the caller may not ' +
+  "use: guests use public specs and those the space's content computes pages from), or a tag or operation the " +
   "spec does not have; 409: the spec has no processed version yet. Computed from the spec's current version; nothing is stored.";
 
 @ApiTags('content')

@@ -25,6 +25,20 @@ export function openapiSpecOf(source: ComputedSource | undefined): string | null
   return typeof spec === 'string' && spec ? spec : null;
 }
 
+/** The OpenAPI specs (slugs) the computed pages of a tree are generated from. */
+export function computedSpecs(pages: PageNode[]): string[] {
+  const out = new Set<string>();
+  const visit = (nodes: PageNode[]) => {
+    for (const node of nodes) {
+      const spec = node.kind === 'computed' ? openapiSpecOf(node.computed) : null;
+      if (spec) out.add(spec);
+      visit(node.pages);
+    }
+  };
+  visit(pages);
+  return [...out];
+}
+
 /** A computed page's source as GitBook's contract shows it: an OpenAPI source always says whether it lists `models`. */
 export function presentComputedSource(source: ComputedSource | undefined): ComputedSource {
   const value = source ?? { type: 'builtin:openapi' };

@@ -129,6 +129,12 @@ export class OpenAPISpecsService {
   // ------------------------------------------------------------------------------------------
 
   /** Members may read (guests: 404); returns whether they may also edit. */
+  /** Whether the caller may read the organization's specs: its members, not guests (nor a site's readers). */
+  async readable(caller: User, organizationId: string): Promise<boolean> {
+    const context = await this.access.context(caller, organizationId);
+    return context.isMember && context.orgRole !== null;
+  }
+
   private async readAccess(caller: User, organizationId: string): Promise<boolean> {
     const context = await this.access.requireMember(caller, organizationId);
     if (!context.orgRole) throw NotFoundError.of('Organization', organizationId);

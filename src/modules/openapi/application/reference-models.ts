@@ -6,6 +6,8 @@ import { OpenAPISpecsRepository } from '../infrastructure/openapi-specs.reposito
 export interface CurrentReference {
   versionId: string;
   model: ReferenceModel;
+  /** The spec's visibility (`private` or `public`). */
+  visibility: string;
 }
 
 const CACHED_VERSIONS = 50;
@@ -28,13 +30,14 @@ export class ReferenceModels {
     for (const spec of specs) {
       if (!spec.lastVersionId) continue;
       const model = await this.model(spec.id, spec.lastVersionId);
-      if (model) out.set(spec.slug, { versionId: spec.lastVersionId, model });
+      if (model) out.set(spec.slug, { versionId: spec.lastVersionId, model, visibility: spec.visibility });
     }
     return out;
   }
 
-  async exists(organizationId: string, slug: string): Promise<boolean> {
-    return (await this.repository.findBySlug(organizationId, slug)) !== null;
+  /** The visibility of the organization's spec of this slug; null when it has none. */
+  async visibility(organizationId: string, slug: string): Promise<string | null> {
+    return (await this.repository.findBySlug(organizationId, slug))?.visibility ?? null;
   }
 
   private async model(specId: string, versionId: string): Promise<ReferenceModel | null> {

@@ -5,7 +5,7 @@ import { ContentReader } from '../../content/application/content-reader';
 import { ContentStore } from '../../content/application/content-store.service';
 import { FilesService } from '../../content/application/files.service';
 import { Revision } from '../../content/domain/revision';
-import { openapiSpecOf } from '../../content/domain/revision-content';
+import { computedSpecs, openapiSpecOf } from '../../content/domain/revision-content';
 import { SearchService } from '../../search/application/search.service';
 import { Admission, PublishedSitesService, PublishedTarget, contextId } from '../../sites/application/published-sites.service';
 import { siteSpaceCustomization } from '../../sites/domain/customization';
@@ -17,7 +17,7 @@ import { renderOperation } from '../../openapi/domain/render-reference';
 import { documentOutline, documentText, embeddedSpecs, renderDocument, sanitizeFragment } from '../domain/document-html';
 import { emojiText } from '../domain/html';
 import { openapiPages } from '../domain/openapi-pages';
-import { IndexedPage, PageIndex, ReaderPage, computedSpecs, indexPages } from '../domain/page-index';
+import { IndexedPage, PageIndex, ReaderPage, indexPages } from '../domain/page-index';
 import { llmsTxt, robotsTxt, sitemapXml } from '../domain/robots';
 import { SectionTab, SidebarItem, Theme, renderNotice, renderSearchResults, renderSitePage, themeScriptHash } from '../domain/site-page-html';
 

@@ -1,5 +1,5 @@
 import { childrenPath, slugPath } from '../../content/domain/page-paths';
-import { type PageNode, openapiSpecOf } from '../../content/domain/revision-content';
+import type { PageNode } from '../../content/domain/revision-content';
 
 /** A page as readers see it: a page of the revision, or one generated for it (computed pages). */
 export type ReaderPage = PageNode & {
@@ -48,18 +48,4 @@ export function indexPages(pages: PageNode[], expand: (node: PageNode) => Reader
   };
   visit(tree, '', false);
   return { tree, byPath, byId, readingOrder };
-}
-
-/** The OpenAPI specs (slugs) the computed pages of a tree are generated from. */
-export function computedSpecs(pages: PageNode[]): string[] {
-  const out = new Set<string>();
-  const visit = (nodes: PageNode[]) => {
-    for (const node of nodes) {
-      const spec = node.kind === 'computed' ? openapiSpecOf(node.computed) : null;
-      if (spec) out.add(spec);
-      visit(node.pages);
-    }
-  };
-  visit(pages);
-  return [...out];
 }

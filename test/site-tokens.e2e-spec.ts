@@ -117,6 +117,38 @@ describe('Site tokens (e2e)', () => {
     expect(merged.body.mergedFrom).toBeUndefined();
   });
 
+  it("reads its own site's published structure as its reader sees it, and no other site", async () => {
+    const pro = (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Pro' })).body.id;
+    const variant = (await alice.client.post<any>(`${sites()}/${siteId}/site-spaces`, { spaceId: pro })).body;
+    expect((await alice.client.patch(`${sites()}/${siteId}/site-spaces/${variant.id}`, { path: 'pro', condition: 'visitor.claims.plan == "pro"' })).status).toBe(200);
+    const other = (await alice.client.post<any>(sites(), { title: 'Other', spaces: [guides] })).body.id;
+    await alice.client.post(`${sites()}/${other}/publish`);
+    const token = await resolve();
+    const reader = t.client(token);
+    const published = await reader.get<any>(`${sites()}/${siteId}/published`);
+    expect(published.status).toBe(200);
+    expect(published.body).toMatchObject({ object: 'published-content-site', site: { id: siteId, permissions: { edit: false, admin: false } } });
+    expect(JSON.stringify(published.body.structure)).toContain(guides);
+    expect(JSON.stringify(published.body.structure)).not.toContain(pro);
+    const structure = await reader.get<any>(`${sites()}/${siteId}/structure`);
+    expect([structure.status, JSON.stringify(structure.body).includes(pro)]).toEqual([200, false]);
+    // the members' view holds the variant; a reader whose claims meet its condition sees it too
+    expect(JSON.stringify((await alice.client.get<any>(`${sites()}/${siteId}/published`)).body.structure)).toContain(pro);
+    const [{ token_secret: secret }] = await t.dataSource.query('SELECT token_secret FROM sites WHERE id = $1', [siteId]);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    const proToken = await new SignJWT({ ...claims, claims: { plan: 'pro', unsigned: {} } })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(Math.floor(t.clock.now().getTime() / 1000) + 600)
+      .sign(new TextEncoder().encode(secret));
+    expect(JSON.stringify((await t.client(proToken).get<any>(`${sites()}/${siteId}/published`)).body.structure)).toContain(pro);
+    // another site of the organization, even one showing the same space, is not the token's
+    expect((await reader.get(`${sites()}/${other}/published`)).status).toBe(404);
+    expect((await reader.get(`${sites()}/${other}/structure`)).status).toBe(404);
+    expect((await reader.get(`${sites()}/${siteId}`)).status).toBe(403);
+    await alice.client.delete(`${sites()}/${other}`);
+    expect((await alice.client.delete(`${sites()}/${siteId}/site-spaces/${variant.id}`)).status).toBe(205);
+  });
+
   it('stops working when tampered with, expired, or when the site stops publishing the space', async () => {
     const token = await resolve();
     const [header, payload, signature] = token.split('.');

@@ -45,7 +45,7 @@ export class BearerGuard implements CanActivate {
     const reader = await this.siteTokenVerifier()?.verify(token);
     if (!reader) throw new UnauthenticatedError('Invalid or expired site token');
     if (!this.siteTokenHandlers.of(context, (handler, controller) => this.reflector.getAllAndOverride<boolean>(SITE_TOKEN_ROUTE, [handler, controller]) === true)) {
-      throw new ForbiddenError("A site token only reads its site space's current content: this operation needs an API token");
+      throw new ForbiddenError("A site token only reads its site's published structure and its space's current content: this operation needs an API token");
     }
     return reader;
   }

@@ -22,6 +22,8 @@ export interface SiteScope {
   siteId: string;
   organizationId: string;
   spaceId: string;
+  /** The reader's claims when the token was issued (visitor-auth sites; `unsigned` from the address). */
+  claims: Record<string, unknown> & { unsigned: Record<string, unknown> };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, P
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ConditionalRead, ConditionalWrite, answeredNotModified, entityTag, toEnvelope } from '@app/common';
-import { CurrentUser } from '../../identity/api/auth.decorators';
+import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../application/published-sites.service';
 import { SiteStructureService } from '../application/site-structure.service';
@@ -113,16 +113,22 @@ export class SitesController {
   }
 
   @Get(':siteId/published')
-  @ApiOperation({ operationId: 'getPublishedContentSite', summary: 'The site with its structure, customizations and scripts' })
+  @SiteTokenReadable()
+  @ApiOperation({
+    operationId: 'getPublishedContentSite',
+    summary: 'The site with its structure, customizations and scripts',
+    description: "With the site's own reader token: the structure that reader sees (sections and variants whose conditions hold for its claims).",
+  })
   async publishedSite(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Query() _query: ShareKeyQueryDto) {
-    const ctx = await this.published.forMember(user, organizationId, siteId);
-    return this.presenter.publishedSite(ctx, await this.sites.get(user, organizationId, siteId));
+    const ctx = await this.published.forCaller(user, organizationId, siteId);
+    return this.presenter.publishedSite(ctx, await this.sites.viewOf(user, ctx));
   }
 
   @Get(':siteId/structure')
-  @ApiOperation({ operationId: 'getSiteStructure' })
+  @SiteTokenReadable()
+  @ApiOperation({ operationId: 'getSiteStructure', description: "With the site's own reader token: the structure that reader sees." })
   async getStructure(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Query() _query: ShareKeyQueryDto) {
-    return this.presenter.structure(await this.published.forMember(user, organizationId, siteId));
+    return this.presenter.structure(await this.published.forCaller(user, organizationId, siteId));
   }
 
   @Patch(':siteId/structure/sort')

@@ -199,7 +199,21 @@ export class PublishedSitesService {
     return resolveAddress({ sections, groups: all.groups, siteSpaces }, segments);
   }
 
-  /** For the API's `GET .../published` and `GET .../structure`: the whole structure as a member sees it. */
+  /**
+   * For the API's `GET .../published` and `GET .../structure`: the whole structure as a member sees
+   * it, or, for a site token's reader, the structure its reader sees (published, conditions read
+   * against the token's claims, live spaces only); another site is "not found" to a reader.
+   */
+  async forCaller(caller: User, organizationId: string, siteId: string): Promise<{ site: SiteOrm; rows: StructureRows; spaces: Map<string, SpaceView> }> {
+    const reader = caller.siteScope;
+    if (!reader) return this.forMember(caller, organizationId, siteId);
+    const site = reader.siteId === siteId && reader.organizationId === organizationId ? await this.repository.findInOrganization(organizationId, siteId) : null;
+    if (!site || !site.published) throw NotFoundError.of('Site', siteId);
+    const all = await this.structureOf(site);
+    const spaces = await this.spaces.viewsInOrganization(null, organizationId, all.siteSpaces.map((s) => s.spaceId));
+    return { site, rows: visibleStructure(all, { visitor: { claims: reader.claims } }, new Set(spaces.keys())), spaces };
+  }
+
   async forMember(caller: User, organizationId: string, siteId: string): Promise<{ site: SiteOrm; rows: StructureRows; spaces: Map<string, SpaceView> }> {
     const { site } = await this.siteAccess.read(caller, organizationId, siteId);
     const rows = await this.repository.structure(site.id);

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SignJWT, decodeJwt, jwtVerify } from 'jose';
 import { CLOCK, Clock } from '@app/common';
 import { SiteTokenVerifier } from '../../identity/application/site-token-verifier';
-import { User } from '../../identity/domain/user';
+import { SiteScope, User } from '../../identity/domain/user';
 import { SiteOrm } from '../infrastructure/site.orm';
 import { SitesRepository } from '../infrastructure/sites.repository';
 
@@ -58,7 +58,7 @@ export class SiteApiTokens extends SiteTokenVerifier {
     } catch {
       return null;
     }
-    const { kind, space, siteSpace, organization } = payload;
+    const { kind, space, siteSpace, organization, claims } = payload;
     if (kind !== 'site' || organization !== site.organizationId || typeof space !== 'string' || typeof siteSpace !== 'string') return null;
     if (!(await this.repository.hasSiteSpace(site.id, siteSpace, space))) return null;
     return {
@@ -69,7 +69,7 @@ export class SiteApiTokens extends SiteTokenVerifier {
       emailVerified: false,
       createdAt: site.createdAt,
       organizationScope: site.organizationId,
-      siteScope: { siteId: site.id, organizationId: site.organizationId, spaceId: space },
+      siteScope: { siteId: site.id, organizationId: site.organizationId, spaceId: space, claims: readerClaims(claims) },
     };
   }
 }
@@ -82,4 +82,11 @@ function unverifiedSite(token: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The claims a token carries, in the shape conditions read (signed by us, so only the shape is checked). */
+function readerClaims(value: unknown): SiteScope['claims'] {
+  const claims = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const unsigned = claims.unsigned && typeof claims.unsigned === 'object' && !Array.isArray(claims.unsigned) ? (claims.unsigned as Record<string, unknown>) : {};
+  return { ...claims, unsigned };
 }

@@ -21,7 +21,7 @@ import {
 } from '../domain/site';
 import { SiteOrm } from '../infrastructure/site.orm';
 import { SiteSpaceOrm } from '../infrastructure/site-space.orm';
-import { SiteFilters, SitesRepository } from '../infrastructure/sites.repository';
+import { SiteFilters, SitesRepository, StructureRows } from '../infrastructure/sites.repository';
 import { SiteAccess, SiteView } from './site-access';
 import { SiteStructureService } from './site-structure.service';
 
@@ -76,6 +76,15 @@ export class SitesService {
 
   async get(caller: User, organizationId: string, siteId: string): Promise<SiteListView> {
     return this.withCount(await this.siteAccess.read(caller, organizationId, siteId));
+  }
+
+  /**
+   * The site of a published structure as its caller sees it: a member with their role; a site
+   * token's reader, whose structure is already the one it may see, as a reader of it.
+   */
+  viewOf(caller: User, published: { site: SiteOrm; rows: StructureRows }): Promise<SiteListView> {
+    if (caller.siteScope) return Promise.resolve({ site: published.site, role: 'read', siteSpaceCount: published.rows.siteSpaces.length });
+    return this.get(caller, published.site.organizationId, published.site.id);
   }
 
   /** `spaces` become the site's first site spaces (the first is the default); each must be a space of the organization the caller can read. */

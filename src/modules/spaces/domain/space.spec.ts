@@ -19,6 +19,19 @@ function space(overrides: Partial<Parameters<typeof Space.create>[0]> = {}): Spa
 }
 
 describe('Space', () => {
+  describe('changedFields', () => {
+    it('names what changed since the space was read; a new space, every field', () => {
+      expect(space().changedFields()).toContain('title');
+      const read = Space.fromState(space().toState());
+      expect(read.changedFields()).toEqual([]);
+      read.update({ title: 'Renamed', emoji: undefined }, 'admin', at(1000));
+      expect(read.changedFields().sort()).toEqual(['title', 'updatedAt']);
+      const same = Space.fromState(space().toState());
+      same.update({ title: 'Handbook' }, 'admin', at(1000));
+      expect(same.changedFields()).toEqual(['updatedAt']);
+    });
+  });
+
   describe('create', () => {
     it('starts private, live, inheriting access and merge rules, with no counters', () => {
       const s = space().toState();

@@ -115,7 +115,11 @@ function freshLife(input: { revisionId: string; position: number; createdBy: str
 }
 
 export class Space {
-  private constructor(private state: SpaceState) {}
+  /** `stored`: the state as it was read (null for a new space). Changes replace `state`, never edit it. */
+  private constructor(
+    private state: SpaceState,
+    private readonly stored: SpaceState | null = null,
+  ) {}
 
   static create(input: NewSpace): Space {
     return new Space({
@@ -134,7 +138,15 @@ export class Space {
   }
 
   static fromState(state: SpaceState): Space {
-    return new Space({ ...state });
+    const stored = { ...state };
+    return new Space({ ...stored }, stored);
+  }
+
+  /** The fields changed since the space was read (every field of a new one). */
+  changedFields(): Array<keyof SpaceState> {
+    const fields = Object.keys(this.state) as Array<keyof SpaceState>;
+    const stored = this.stored;
+    return stored ? fields.filter((field) => this.state[field] !== stored[field]) : fields;
   }
 
   /** Deleted spaces older than this instant are past their retention window. */

@@ -69,25 +69,27 @@ export class SpacesRepository {
    */
   async compareAndSet(space: Space, tx?: Tx): Promise<Space | null> {
     const s = space.toState();
+    const columns: Partial<Record<keyof SpaceState, unknown>> = {
+      organizationId: s.organizationId,
+      parentId: s.parentId,
+      title: s.title,
+      emoji: s.emoji,
+      visibility: s.visibility,
+      editMode: s.editMode,
+      mergeRules: s.mergeRules,
+      language: s.language,
+      defaultLevel: s.defaultLevel,
+      revisionId: s.revisionId,
+      position: s.position,
+      updatedAt: s.updatedAt,
+      deletedAt: s.deletedAt,
+    };
+    // Only what changed is written (and named in the audit log's record of the update).
+    const changed = Object.fromEntries(space.changedFields().filter((field) => field in columns).map((field) => [field, columns[field]]));
     const result = await this.repo(tx)
       .createQueryBuilder()
       .update(SpaceOrm)
-      .set({
-        organizationId: s.organizationId,
-        parentId: s.parentId,
-        title: s.title,
-        emoji: s.emoji,
-        visibility: s.visibility,
-        editMode: s.editMode,
-        mergeRules: s.mergeRules as SpaceOrm['mergeRules'],
-        language: s.language,
-        defaultLevel: s.defaultLevel,
-        revisionId: s.revisionId,
-        position: s.position,
-        updatedAt: s.updatedAt,
-        deletedAt: s.deletedAt,
-        version: () => 'version + 1',
-      })
+      .set({ ...(changed as Partial<SpaceOrm>), version: () => 'version + 1' })
       .where('id = :id AND version = :version', { id: s.id, version: s.version })
       .execute();
     if (!result.affected) return null;

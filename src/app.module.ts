@@ -21,6 +21,7 @@ import { OrganizationsModule } from './modules/organizations/organizations.modul
 import { PdfModule } from './modules/pdf/pdf.module';
 import { UrlsModule } from './modules/urls/urls.module';
 import { ComputedContentModule } from './modules/computed-content/computed-content.module';
+import { SiteRedirectsModule } from './modules/site-redirects/site-redirects.module';
 import { StyleguidesModule } from './modules/styleguides/styleguides.module';
 import { SearchModule } from './modules/search/search.module';
 import { SharingModule } from './modules/sharing/sharing.module';
@@ -58,6 +59,7 @@ import { MetricsModule } from './metrics/metrics.module';
     PdfModule,
     UrlsModule,
     ComputedContentModule,
+    SiteRedirectsModule,
     StyleguidesModule,
     GitSyncModule,
     OpenAPIModule,

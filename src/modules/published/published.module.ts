@@ -5,11 +5,12 @@ import { FilesModule } from '../content/files.module';
 import { OpenAPIModule } from '../openapi/openapi.module';
 import { SearchModule } from '../search/search.module';
 import { SitesModule } from '../sites/sites.module';
+import { SiteRedirectsModule } from '../site-redirects/site-redirects.module';
 import { PublishedReader } from './application/published-reader.service';
 
 /** The reader-facing published sites (HTML, markdown, sitemap, robots, llms.txt); mounted by mountPublishedSites. */
 @Module({
-  imports: [SitesModule, ContentCoreModule, ContentReaderModule, FilesModule, SearchModule, OpenAPIModule],
+  imports: [SitesModule, ContentCoreModule, ContentReaderModule, FilesModule, SearchModule, OpenAPIModule, SiteRedirectsModule],
   providers: [PublishedReader],
   exports: [PublishedReader],
 })

@@ -268,7 +268,15 @@ export class ContentReader {
    * @throws NotFoundError when no document or group page has that path.
    */
   async pageByPath(revision: Revision, scope: ContentScope, pagePath: string, format: PageFormat = 'document'): Promise<PageObject> {
+    const node = this.findPageByPath(revision, pagePath);
+    if (!node) throw new NotFoundError(`Page with path "${pagePath}" not found`);
+    return this.page(revision, scope, node.id, format);
+  }
+
+  /** The document page with this path (else the group with this slug); null for none or an empty path. */
+  findPageByPath(revision: Revision, pagePath: string): PageNode | null {
     const wanted = pagePath.replace(/^\/+|\/+$/g, '');
+    if (!wanted) return null;
     let group: PageNode | null = null;
     const visit = (nodes: PageNode[], parentPath: string): PageNode | null => {
       for (const node of nodes) {
@@ -280,9 +288,7 @@ export class ContentReader {
       }
       return null;
     };
-    const node = visit(revision.content.pages, '') ?? group;
-    if (!node || !wanted) throw new NotFoundError(`Page with path "${pagePath}" not found`);
-    return this.page(revision, scope, node.id, format);
+    return visit(revision.content.pages, '') ?? group;
   }
 
   /**

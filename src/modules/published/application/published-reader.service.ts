@@ -13,6 +13,7 @@ import { VisitorInput, VisitorAuthRequiredError } from '../../sites/domain/visit
 import { PublishedChanges } from '../../sites/infrastructure/published-changes';
 import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
 import { CurrentReference, ReferenceModels } from '../../openapi/application/reference-models';
+import { SiteRedirectsService } from '../../site-redirects/application/site-redirects.service';
 import { renderOperation } from '../../openapi/domain/render-reference';
 import { documentOutline, documentText, embeddedSpecs, renderDocument, sanitizeFragment } from '../domain/document-html';
 import { emojiText } from '../domain/html';
@@ -87,6 +88,7 @@ export class PublishedReader {
     private readonly search: SearchService,
     private readonly changes: PublishedChanges,
     private readonly references: ReferenceModels,
+    private readonly redirects: SiteRedirectsService,
   ) {}
 
   /** The response for a reader's request, or null when the address is not on any site (not ours to answer). */
@@ -177,7 +179,9 @@ export class PublishedReader {
     try {
       target = await this.published.resolve(admission);
     } catch (error) {
-      if (error instanceof NotFoundError) return this.notice(404, { siteTitle: site.title, title: 'Page not found', message: 'There is no page at this address.' });
+      if (error instanceof NotFoundError) {
+        return (await this.redirected(admission, request)) ?? this.notice(404, { siteTitle: site.title, title: 'Page not found', message: 'There is no page at this address.' });
+      }
       throw error;
     }
     const { address } = target;
@@ -191,6 +195,10 @@ export class PublishedReader {
     if (pagePath === SEARCH) response = await this.searchPage(target, index, space, request.url.searchParams.get('q') ?? '');
     else if (pagePath.endsWith('.md')) response = await this.markdownPage(index, pagePath.slice(0, -3));
     else response = await this.page(target, index, revision, pagePath, space.language ?? undefined);
+    if (response.status === 404) {
+      const redirect = await this.redirected(admission, request);
+      if (redirect) return redirect;
+    }
     if (response.type) return { status: response.status, headers: { 'Content-Type': response.type, ...caching }, body: response.body };
     if (response.status !== 200) return this.html(response.status, response.body, { 'Cache-Control': 'no-store' });
     const bytes = Buffer.from(response.body);
@@ -245,6 +253,18 @@ export class PublishedReader {
       markdownHref: `${href(entry.path)}.md`,
     });
     return { status: 200, body: html };
+  }
+
+  /**
+   * Where the site's live redirects send a reader who found no page here: 308 for a permanent
+   * redirect, else 307; null when none matches. Redirects never hide a page that exists.
+   */
+  private async redirected(admission: Admission, request: ReaderRequest): Promise<ReaderResponse | null> {
+    const base = new URL(admission.siteBaseUrl).pathname.replace(/\/+$/, '');
+    const path = request.url.pathname;
+    if (!path.startsWith(base)) return null;
+    const found = await this.redirects.forReader(admission.site, admission.siteBaseUrl, path.slice(base.length));
+    return found ? { status: found.permanent ? 308 : 307, headers: { Location: found.location, 'Cache-Control': 'no-store' }, body: '' } : null;
   }
 
   /** Renders the embedded operations of the organization's specs, from their current versions. */

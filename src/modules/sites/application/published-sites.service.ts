@@ -9,6 +9,7 @@ import { hashShareKey, looksLikeShareKey } from '../domain/share-key';
 import { ResolvedAddress, resolveAddress, segmentsOf, visibleStructure } from '../domain/site-address';
 import { VisitorAuthRequiredError, VisitorInput, visitorClaims } from '../domain/visitor';
 import { SiteOrm } from '../infrastructure/site.orm';
+import { SiteSpaceOrm } from '../infrastructure/site-space.orm';
 import { SitesRepository, StructureRows } from '../infrastructure/sites.repository';
 import { SiteAccess } from './site-access';
 import { SiteApiTokens } from './site-api-tokens';
@@ -131,10 +132,29 @@ export class PublishedSitesService {
 
   /** The URL of a section / variant / page for the reader of `target`. */
   hrefOf(target: PublishedTarget, sectionId: string | null, siteSpaceId: string | null, pagePath = ''): string {
-    const parts = [...segmentsOf(target.rows, sectionId, siteSpaceId), ...(pagePath ? [pagePath] : [])];
-    const path = parts.map((p) => p.split('/').map(encodeURIComponent).join('/')).join('/');
-    // The root of a section or variant ends with a slash, like the site's own root.
-    return pagePath ? `${target.siteBaseUrl}/${path}` : `${target.siteBaseUrl}/${path ? `${path}/` : ''}`;
+    return href(target.rows, target.siteBaseUrl, sectionId, siteSpaceId, pagePath);
+  }
+
+  /**
+   * The address of a section, or of a site space and a page path in it, under `baseUrl` (the
+   * site's address, or a reader's with its share key), as the site's whole structure places them;
+   * null when the site has no such section or site space.
+   */
+  async addressIn(site: SiteOrm, baseUrl: string, to: { sectionId: string } | { siteSpaceId: string; pagePath?: string }): Promise<string | null> {
+    const rows = await this.structureOf(site);
+    if ('sectionId' in to) return rows.sections.some((s) => s.id === to.sectionId) ? href(rows, baseUrl, to.sectionId, null, '') : null;
+    const siteSpace = rows.siteSpaces.find((s) => s.id === to.siteSpaceId);
+    return siteSpace ? href(rows, baseUrl, siteSpace.sectionId, siteSpace.id, to.pagePath ?? '') : null;
+  }
+
+  /** The first site space of the site (in its structure's order) showing this space; null when none does. */
+  async siteSpaceShowing(site: SiteOrm, spaceId: string): Promise<SiteSpaceOrm | null> {
+    return (await this.structureOf(site)).siteSpaces.find((s) => s.spaceId === spaceId) ?? null;
+  }
+
+  /** The site space of the site with this id; null when it has none. */
+  async siteSpaceOf(site: SiteOrm, siteSpaceId: string): Promise<SiteSpaceOrm | null> {
+    return (await this.structureOf(site)).siteSpaces.find((s) => s.id === siteSpaceId) ?? null;
   }
 
   /** GitBook's PublishedSiteContent for `POST /urls/published`, with a short-lived site token carrying the claims. */
@@ -244,6 +264,13 @@ export class PublishedSitesService {
   private basePath(): string {
     return this.publicUrl.pathname.replace(/\/+$/, '');
   }
+}
+
+function href(rows: StructureRows, baseUrl: string, sectionId: string | null, siteSpaceId: string | null, pagePath: string): string {
+  const parts = [...segmentsOf(rows, sectionId, siteSpaceId), ...(pagePath ? [pagePath] : [])];
+  const path = parts.map((p) => p.split('/').map(encodeURIComponent).join('/')).join('/');
+  // The root of a section or variant ends with a slash, like the site's own root.
+  return pagePath ? `${baseUrl}/${path}` : `${baseUrl}/${path ? `${path}/` : ''}`;
 }
 
 function safeDecode(segment: string): string {

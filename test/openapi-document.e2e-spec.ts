@@ -95,7 +95,7 @@ describe('served /openapi.json', () => {
     const allowed = (route: string) =>
       route.startsWith('get /spaces/{spaceId}') ||
       route.startsWith('post /spaces/{spaceId}/content/computed/') ||
-      ['get /orgs/{organizationId}/sites/{siteId}/published', 'get /orgs/{organizationId}/sites/{siteId}/structure'].includes(route);
+      ['published', 'structure', 'redirect'].some((tail) => route === `get /orgs/{organizationId}/sites/{siteId}/${tail}`);
     expect(siteReadable.filter((route) => !allowed(route))).toEqual([]);
   });
 

@@ -216,6 +216,18 @@ describe('Site redirects (e2e)', () => {
     expect((await read('/sites/acme/guide')).headers.location).toBe('http://docs.test/sites/acme/');
   });
 
+  it("answers the site's own reader token where a source goes, and nothing else of redirects", async () => {
+    await create({ source: '/moved', destination: { kind: 'site-page', siteSpaceId: guidesSiteSpace, pageId: 'intro' } });
+    const token = (await t.client().post<any>('/v1/urls/published', { url: 'http://docs.test/sites/acme/intro' })).body.apiToken;
+    const reader = t.client(token);
+    const found = await reader.get<any>(`${base()}/redirect`, { source: '/moved' });
+    expect([found.status, found.body.target]).toEqual([200, 'http://docs.test/sites/acme/intro']);
+    expect((await reader.get(`${base()}/redirects`)).status).toBe(403);
+    expect((await reader.post(`${base()}/redirects`, { source: '/x', destination: external('https://x.example') })).status).toBe(403);
+    const other = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Elsewhere', spaces: [guides] })).body.id;
+    expect((await reader.get(`/v1/orgs/${org}/sites/${other}/redirect`, { source: '/moved' })).status).toBe(404);
+  });
+
   it('works through the official client', async () => {
     await t.app.listen(0, '127.0.0.1');
     const endpoint = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;

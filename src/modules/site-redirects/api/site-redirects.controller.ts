@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { toEnvelope } from '@app/common';
-import { CurrentUser } from '../../identity/api/auth.decorators';
+import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { MAX_REDIRECTS_PER_SITE, SiteRedirectsService } from '../application/site-redirects.service';
 import { BulkUpsertSiteRedirectsDto, CreateSiteRedirectDto, ListSiteRedirectsQueryDto, RedirectBySourceQueryDto, UpdateSiteRedirectDto } from './dto/site-redirects.dto';
@@ -67,7 +67,12 @@ export class SiteRedirectsController {
   }
 
   @Get('redirect')
-  @ApiOperation({ operationId: 'getSiteRedirectBySource', summary: 'The live redirect of exactly this source, and the address it sends readers to now' })
+  @SiteTokenReadable()
+  @ApiOperation({
+    operationId: 'getSiteRedirectBySource',
+    summary: 'The live redirect of exactly this source, and the address it sends readers to now',
+    description: "Members, and the site's own reader token.",
+  })
   async bySource(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Query() query: RedirectBySourceQueryDto) {
     const { redirect, target } = await this.redirects.bySource(user, organizationId, siteId, query.source);
     return { redirect: this.presenter.present(redirect), target };

@@ -139,9 +139,12 @@ export class SiteRedirectsService {
     });
   }
 
-  /** The live redirect of exactly this source, and the address it sends readers to now. */
+  /**
+   * The live redirect of exactly this source, and the address it sends readers to now; for
+   * members, and for the site's own reader token (a renderer asking where a missing page went).
+   */
   async bySource(caller: User, organizationId: string, siteId: string, source: unknown): Promise<{ redirect: SiteRedirectOrm; target: string }> {
-    const { site } = await this.sites.get(caller, organizationId, siteId);
+    const { site } = caller.siteScope ? await this.published.forCaller(caller, organizationId, siteId) : await this.sites.get(caller, organizationId, siteId);
     const row = await this.repository.findBySource(site.id, false, parseSource(source));
     if (!row) throw new NotFoundError('No live redirect from this source');
     const base = this.published.siteUrl(site);

@@ -9,8 +9,8 @@ export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 export const SITE_TOKEN_ROUTE = 'identity:site-token-route';
 
 /**
- * Marks a route a published site's reader token may call: reads of one space's current content.
- * Every other route answers such a token 403.
+ * Marks a route a published site's reader token may call: reads of its space's current content
+ * and of its own site's published structure and redirects. Every other route answers it 403.
  */
 export const SiteTokenReadable = () => SetMetadata(SITE_TOKEN_ROUTE, true);
 

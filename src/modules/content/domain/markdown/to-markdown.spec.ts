@@ -11,6 +11,21 @@ const doc = (...nodes: any[]): JSONDocument => ({ object: 'document', data: {}, 
 const normalize = (markdown: string) => documentToMarkdown(markdownToDocument(markdown));
 
 describe('documentToMarkdown', () => {
+  it("names the spec of GitBook's OpenAPI blocks by its slug, as the markdown tags do", () => {
+    const ref = { kind: 'openapi', spec: 'pets' };
+    const markdown = documentToMarkdown(
+      doc(
+        { object: 'block', type: 'openapi-operation', isVoid: true, data: { ref, path: '/pets', method: 'get' } },
+        { object: 'block', type: 'openapi-schemas', isVoid: true, data: { ref, schemas: ['Pet', 'Store'], grouped: true } },
+      ),
+    );
+    expect(markdown).toBe('{% openapi-operation spec="pets" path="/pets" method="get" %}\n\n{% openapi-schemas spec="pets" schemas="Pet,Store" grouped %}\n');
+    expect(markdownToDocument(markdown).nodes.map((node) => node.data)).toEqual([
+      { spec: 'pets', path: '/pets', method: 'get' },
+      { spec: 'pets', schemas: 'Pet,Store', grouped: true },
+    ]);
+  });
+
   it('writes nothing for an empty document', () => {
     expect(documentToMarkdown(doc())).toBe('');
   });

@@ -179,6 +179,9 @@ class Writer {
       href = hrefForRef(data.ref as Record<string, unknown>, this.options.hrefFor) ?? '';
       attributes.push([refAttribute, href]);
     }
+    // GitBook's OpenAPI blocks name their spec by reference; the markdown tags name it by slug.
+    const spec = (data.ref as { kind?: unknown; spec?: unknown } | undefined)?.spec;
+    if (OPENAPI_TAGS.has(tag) && (data.ref as { kind?: unknown } | undefined)?.kind === 'openapi' && typeof spec === 'string') attributes.push(['spec', spec]);
     for (const [key, value] of Object.entries(data)) {
       if (key === 'ref' || key === 'caption' || value === undefined || value === null) continue;
       attributes.push([key, value === true ? true : String(value)]);
@@ -441,6 +444,7 @@ class Writer {
 
 /** Tags that may be written without an end tag when they hold nothing. */
 const TAG_VOIDABLE = new Set(['embed', 'include', 'file', 'openapi-operation', 'openapi-schemas', 'openapi-webhook']);
+const OPENAPI_TAGS = new Set(['openapi-operation', 'openapi-schemas', 'openapi-webhook']);
 
 const ENTITY = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/y;
 const ORDERED_MARKER = /(\d{1,9})([.)])/y;

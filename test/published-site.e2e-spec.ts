@@ -230,6 +230,7 @@ describe('Published sites for readers', () => {
     const spec = JSON.parse(petstore('List pets'));
     spec.paths['/pets'].get.tags = ['Pets'];
     spec.paths['/stores'] = { get: { summary: 'List stores', tags: ['Stores'], responses: { '200': { description: 'ok' } } } };
+    spec.components = { schemas: { Pet: { type: 'object', description: 'A pet', required: ['name'], properties: { name: { type: 'string', description: 'Its <b>name</b>' }, age: { type: 'integer' } } } } };
     await alice.client.put(`/v1/orgs/${org}/openapi/pets`, { source: { text: JSON.stringify(spec) } });
     const [row] = await t.dataSource.query(`SELECT id, generation FROM openapi_specs WHERE organization_id = $1 AND slug = 'pets'`, [org]);
     await t.get<OpenAPIProcessor>(OpenAPIProcessor).process({ specId: row.id, generation: row.generation });
@@ -256,6 +257,15 @@ describe('Published sites for readers', () => {
     expect((await get('/sites/acme/pets.md')).text).toContain('## GET /pets');
     expect((await get('/sites/acme/unknown-spec')).text).toContain('its OpenAPI specification has not been processed');
     expect((await get('/sites/acme/llms.txt')).text).toContain('[Stores](http://docs.test/sites/acme/stores.md)');
+    // props.models: a last page of the spec's schemas
+    const models = await get('/sites/acme/models');
+    expect(models.status).toBe(200);
+    expect(models.text).toContain('<code>Pet</code>');
+    expect(models.text).toContain('Its &lt;b&gt;name&lt;/b&gt;');
+    expect(models.text).not.toContain('<b>name</b>');
+    // properties in the stored document's order (PostgreSQL's jsonb: shorter keys first)
+    expect((await get('/sites/acme/models.md')).text).toContain('## Pet (object)\n\nA pet\n\n- `age`: integer\n- `name` (required): string. Its <b>name</b>');
+    expect((await get('/sites/acme/llms.txt')).text).toContain('[Models](http://docs.test/sites/acme/models.md)');
   });
 
   it('serves a site at its own host name', async () => {

@@ -58,7 +58,7 @@ export function computeDocument(model: ReferenceModel, spec: string, props: Open
   let nodes: DocumentBlock[];
   switch (props.doc) {
     case 'models':
-      nodes = model.schemas.length ? [{ object: 'block', type: 'openapi-schemas', isVoid: true, data: { ref, schemas: model.schemas, grouped: true } }] : [];
+      nodes = model.schemas.length ? [{ object: 'block', type: 'openapi-schemas', isVoid: true, data: { ref, schemas: model.schemas.map((schema) => schema.name), grouped: true } }] : [];
       break;
     case 'operation': {
       const operation = model.operations.find((candidate) => candidate.path === props.page && candidate.method.toLowerCase() === props.method);

@@ -9,9 +9,17 @@ export interface ReferenceModel {
   description?: string;
   /** The tags the document declares (`tags`), in its order: names and descriptions (markdown). */
   tags: Array<{ name: string; description?: string }>;
-  /** Names of the reusable schemas (`components.schemas`, Swagger 2.0's `definitions`). */
-  schemas: string[];
+  /** The reusable schemas (`components.schemas`, Swagger 2.0's `definitions`), in the document's order. */
+  schemas: ReferenceSchema[];
   operations: ReferenceOperation[];
+}
+
+/** A reusable schema as a models page shows it: its type and, for objects, its properties. */
+export interface ReferenceSchema {
+  name: string;
+  type: string;
+  description?: string;
+  properties: Array<{ name: string; type: string; required: boolean; description?: string }>;
 }
 
 export interface ReferenceOperation {
@@ -31,6 +39,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 /** Bounds what one reference shows, whatever the spec's size. */
 const MAX_OPERATIONS = 2000;
 const MAX_EXAMPLE = 2000;
+const MAX_PROPERTIES = 200;
 
 type Json = Record<string, any>;
 
@@ -70,8 +79,24 @@ export function referenceModel(document: Json): ReferenceModel {
     .filter((tag): tag is Json => !!tag && typeof tag === 'object' && typeof (tag as Json).name === 'string')
     .slice(0, MAX_OPERATIONS)
     .map((tag) => ({ name: tag.name as string, ...(text(tag.description) ? { description: text(tag.description) } : {}) }));
-  const schemas = Object.keys(((document.components as Json | undefined)?.schemas ?? document.definitions ?? {}) as Json).slice(0, MAX_OPERATIONS);
+  const schemas = Object.entries(((document.components as Json | undefined)?.schemas ?? document.definitions ?? {}) as Json)
+    .slice(0, MAX_OPERATIONS)
+    .map(([name, value]) => schemaOf(document, name, value));
   return { title: text(info.title) ?? 'API reference', version: text(info.version), description: text(info.description), tags, schemas, operations };
+}
+
+function schemaOf(document: Json, name: string, value: unknown): ReferenceSchema {
+  const schema = (resolve(document, value) ?? {}) as Json;
+  const required = new Set(asArray(schema.required).map(String));
+  const properties = Object.entries((schema.properties ?? {}) as Json)
+    .slice(0, MAX_PROPERTIES)
+    .map(([property, definition]) => ({
+      name: property,
+      type: typeName(document, definition),
+      required: required.has(property),
+      ...(text((definition as Json | undefined)?.description) ? { description: text((definition as Json).description) } : {}),
+    }));
+  return { name, type: typeName(document, { ...schema, $ref: undefined }), ...(text(schema.description) ? { description: text(schema.description) } : {}), properties };
 }
 
 function requestBodyOf(document: Json, operation: Json): ReferenceOperation['requestBody'] {

@@ -1,5 +1,5 @@
 import { escapeHtml } from '@app/common';
-import type { ReferenceModel, ReferenceOperation } from './reference-model';
+import type { ReferenceModel, ReferenceOperation, ReferenceSchema } from './reference-model';
 
 
 /** The operations of a reference as an HTML fragment (a section per operation). */
@@ -42,6 +42,22 @@ ${op.parameters.length ? `<h3>Parameters</h3><table><tr><th>Name</th><th>In</th>
 ${op.requestBody ? `<h3>Request body${op.requestBody.required ? ' *' : ''}</h3>${contents(op.requestBody.contents)}` : ''}
 ${op.responses.length ? `<h3>Responses</h3>${op.responses.map((r) => `<h4>${escapeHtml(r.status)}${r.description ? ` ${escapeHtml(r.description)}` : ''}</h4>${contents(r.contents)}`).join('')}` : ''}
 </section>`;
+}
+
+/** The reusable schemas as HTML sections: each one's type, description and properties (everything escaped). */
+export function renderSchemas(schemas: ReferenceSchema[]): string {
+  return schemas
+    .map((schema) => {
+      const rows = schema.properties
+        .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code>${p.required ? ' *' : ''}</td><td><code>${escapeHtml(p.type)}</code></td><td>${escapeHtml(p.description ?? '')}</td></tr>`)
+        .join('');
+      return `<section class="op" id="schema-${escapeHtml(schema.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}">
+<h2><code>${escapeHtml(schema.name)}</code> <small>${escapeHtml(schema.type)}</small></h2>
+${schema.description ? `<p>${escapeHtml(schema.description)}</p>` : ''}
+${rows ? `<table><tr><th>Property</th><th>Type</th><th>Description</th></tr>${rows}</table>` : ''}
+</section>`;
+    })
+    .join('\n');
 }
 
 function anchor(op: ReferenceOperation): string {

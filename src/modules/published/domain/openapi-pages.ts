@@ -1,7 +1,7 @@
 import { type PageNode, openapiSpecOf } from '../../content/domain/revision-content';
 import { groupOperations } from '../../openapi/domain/operation-groups';
-import type { ReferenceModel } from '../../openapi/domain/reference-model';
-import { renderOperation } from '../../openapi/domain/render-reference';
+import type { ReferenceModel, ReferenceSchema } from '../../openapi/domain/reference-model';
+import { renderOperation, renderSchemas } from '../../openapi/domain/render-reference';
 import { escapeHtml } from '@app/common';
 import type { ReaderPage } from './page-index';
 
@@ -9,7 +9,8 @@ import type { ReaderPage } from './page-index';
  * The pages readers see for a computed `builtin:openapi` page: one per tag (GitBook's default
  * grouping, untagged operations under "Other") or, with `props.grouping: by-operation`, one per
  * operation; each renders its operations (method, path, parameters, request body, responses,
- * examples). Without a processed spec, one page saying so.
+ * examples); with `props.models`, a last page of the spec's schemas. Without a processed spec,
+ * one page saying so.
  */
 export function openapiPages(node: PageNode, model: ReferenceModel | null): ReaderPage[] {
   const spec = openapiSpecOf(node.computed) ?? node.title;
@@ -19,7 +20,7 @@ export function openapiPages(node: PageNode, model: ReferenceModel | null): Read
     return [{ ...base, id: node.id, title: node.title, slug: node.slug, generated: { html: `<div class="hint hint-warning" role="note"><p>${escapeHtml(message)}</p></div>`, markdown: message } }];
   }
   const byOperation = node.computed?.props?.grouping === 'by-operation';
-  return groupOperations(model, byOperation).map(({ title, slug, operations }) => ({
+  const pages: ReaderPage[] = groupOperations(model, byOperation).map(({ title, slug, operations }) => ({
     ...base,
     id: `${node.id}~${slug}`,
     title,
@@ -29,4 +30,26 @@ export function openapiPages(node: PageNode, model: ReferenceModel | null): Read
       markdown: operations.map((op) => `## ${op.method} ${op.path}\n\n${op.summary ?? ''}${op.description ? `\n\n${op.description}` : ''}`.trim()).join('\n\n'),
     },
   }));
+  if (node.computed?.props?.models === true && model.schemas.length) {
+    const slugs = new Set(pages.map((page) => page.slug));
+    let slug = 'models';
+    for (let n = 2; slugs.has(slug); n++) slug = `models-${n}`;
+    pages.push({
+      ...base,
+      id: `${node.id}~${slug}`,
+      title: 'Models',
+      slug,
+      generated: {
+        html: renderSchemas(model.schemas),
+        markdown: model.schemas.map(schemaMarkdown).join('\n\n'),
+      },
+    });
+  }
+  return pages;
+}
+
+/** `## Pet` (its type), its description, then a line per property. */
+function schemaMarkdown(schema: ReferenceSchema): string {
+  const properties = schema.properties.map((p) => `- \`${p.name}\`${p.required ? ' (required)' : ''}: ${p.type}${p.description ? `. ${p.description}` : ''}`);
+  return [`## ${schema.name} (${schema.type})`, schema.description, properties.join('\n')].filter(Boolean).join('\n\n');
 }

@@ -137,6 +137,20 @@ describe('Site redirects (e2e)', () => {
     expect(draft.status).toBe(201);
     expect((await carl.client.patch(`${base()}/redirects/${draft.body.id}`, { draft: false })).status).toBe(409);
     expect((await carl.client.patch(`${base()}/redirects/nope`, { permanent: true })).status).toBe(404);
+    for (const [patch, reason] of [
+      [{ source: '/a b' }, 'source'],
+      [{ destination: { kind: 'site-space', siteSpaceId: otherSiteSpace } }, 'not a site space of this site'],
+      [{ captureWildcard: 'yes' }, 'captureWildcard'],
+      [{ draft: 1 }, 'draft'],
+    ] as Array<[object, string]>) {
+      const res = await carl.client.patch<any>(`${base()}/redirects/${first.body.id}`, patch);
+      expect([res.status, res.body.error.code]).toEqual([400, 400]);
+      expect(res.body.error.message).toContain(reason);
+    }
+    expect((await rita.client.patch(`${base()}/redirects/${first.body.id}`, { permanent: true })).status).toBe(403);
+    for (const query of [{}, { source: 'no-slash' }, { source: '/a/*/b' }]) {
+      expect((await rita.client.get(`${base()}/redirect`, query)).status).toBe(400);
+    }
     await carl.client.delete(`${base()}/redirects/${first.body.id}`);
     await carl.client.delete(`${base()}/redirects/${draft.body.id}`);
   });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
-import { Transactions, Tx } from '../../../database/transactions';
+import { Tx } from '../../../database/transactions';
 import { assertRole } from '../../access/application/access.service';
 import { ContentReader } from '../../content/application/content-reader';
 import { ContentStore } from '../../content/application/content-store.service';
@@ -8,7 +8,6 @@ import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../../sites/application/published-sites.service';
 import { SitesService } from '../../sites/application/sites.service';
 import { SiteOrm } from '../../sites/infrastructure/site.orm';
-import { SitesRepository } from '../../sites/infrastructure/sites.repository';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { RedirectDestination, RedirectInputDestination, matchRedirect, parseDestination, parseSource, readerPath, withSuffix } from '../domain/site-redirect';
 import { SiteRedirectOrm } from '../infrastructure/site-redirect.orm';
@@ -54,12 +53,10 @@ export class SiteRedirectsService {
   constructor(
     private readonly repository: SiteRedirectsRepository,
     private readonly sites: SitesService,
-    private readonly siteRows: SitesRepository,
     private readonly published: PublishedSitesService,
     private readonly spaces: SpacesService,
     private readonly store: ContentStore,
     private readonly reader: ContentReader,
-    private readonly transactions: Transactions,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -75,7 +72,7 @@ export class SiteRedirectsService {
     const captureWildcard = flag(input.captureWildcard, 'captureWildcard') ?? false;
     const permanent = flag(input.permanent, 'permanent') ?? false;
     const destination = await this.destination(site, parseDestination(input.destination));
-    return this.inSite(site, async (tx) => {
+    return this.sites.inLockedSite(site, async (tx) => {
       if (await this.repository.findBySource(site.id, draft, source, tx)) throw new ConflictError(`A ${draft ? 'draft' : 'live'} redirect from "${source}" already exists`);
       await this.assertRoom(site.id, 1, tx);
       const now = this.clock.now();
@@ -92,7 +89,7 @@ export class SiteRedirectsService {
     const captureWildcard = flag(input.captureWildcard, 'captureWildcard');
     const permanent = flag(input.permanent, 'permanent');
     const destination = input.destination === undefined ? undefined : await this.destination(site, parseDestination(input.destination));
-    return this.inSite(site, async (tx) => {
+    return this.sites.inLockedSite(site, async (tx) => {
       const row = await this.repository.find(site.id, redirectId, tx);
       if (!row) throw NotFoundError.of('Site redirect', redirectId);
       const next = { source: source ?? row.source, draft: draft ?? row.draft };
@@ -113,7 +110,7 @@ export class SiteRedirectsService {
 
   async delete(caller: User, organizationId: string, siteId: string, redirectId: string): Promise<boolean> {
     const site = await this.editable(caller, organizationId, siteId);
-    return this.inSite(site, (tx) => this.repository.delete(site.id, redirectId, tx));
+    return this.sites.inLockedSite(site, (tx) => this.repository.delete(site.id, redirectId, tx));
   }
 
   /**
@@ -132,7 +129,7 @@ export class SiteRedirectsService {
     });
     const planned: PlannedItem[] = [];
     for (const item of items) planned.push(await this.plan(site, item));
-    return this.inSite(site, async (tx) => {
+    return this.sites.inLockedSite(site, async (tx) => {
       const results: BulkResult[] = [];
       for (const item of planned) results.push(await this.apply(site, item, tx));
       return results;
@@ -170,13 +167,6 @@ export class SiteRedirectsService {
     const { site, role } = await this.sites.get(caller, organizationId, siteId);
     assertRole(role, 'create', 'organization');
     return site;
-  }
-
-  private inSite<T>(site: SiteOrm, work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.transactions.run(async (tx) => {
-      if (!(await this.siteRows.lock(site.organizationId, site.id, tx))) throw NotFoundError.of('Site', site.id);
-      return work(tx);
-    });
   }
 
   private async assertRoom(siteId: string, adding: number, tx: Tx): Promise<void> {

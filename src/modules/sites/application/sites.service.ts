@@ -2,7 +2,7 @@ import { EventOutbox } from '../../events/application/event-outbox';
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, assertIfMatch, newId } from '@app/common';
-import { Transactions } from '../../../database/transactions';
+import { Transactions, Tx } from '../../../database/transactions';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { assertAdaptiveSchema, templateConditions } from '../domain/adaptive-schema';
@@ -76,6 +76,17 @@ export class SitesService {
 
   async get(caller: User, organizationId: string, siteId: string): Promise<SiteListView> {
     return this.withCount(await this.siteAccess.read(caller, organizationId, siteId));
+  }
+
+  /**
+   * Runs `work` in a transaction holding the site's row lock, so writes that belong to one site
+   * (its redirects, for one) run one at a time; the site gone meanwhile is a 404.
+   */
+  inLockedSite<T>(site: SiteOrm, work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.transactions.run(async (tx) => {
+      await this.siteAccess.lock(site.organizationId, site.id, tx);
+      return work(tx);
+    });
   }
 
   /**

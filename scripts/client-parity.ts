@@ -15,7 +15,7 @@ import { AppModule } from '../src/app.module';
 
 /** GitBook's tags, grouped into the areas this server builds. */
 const AREAS: Record<string, string[]> = {
-  organizations: ['organizations', 'organization-invites', 'sso'],
+  organizations: ['organizations', 'organization-invites', 'sso', 'subdomains'],
   members: ['organization-members'],
   teams: ['teams', 'team-members'],
   collections: ['collections', 'collection-permissions'],

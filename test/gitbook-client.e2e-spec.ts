@@ -190,6 +190,16 @@ describe('the official @gitbook/api client', () => {
         expect(got.data.permissions.admin).toBe(false);
       });
 
+      it('finds the organization behind its hostname (getSubdomain), for members only', async () => {
+        const hostname = `foundation-${process.pid}-${Date.now() % 100000}`;
+        expect((await client(ada).orgs.updateOrganizationById(orgId, { hostname })).status).toBe(200);
+        for (const api of [client(bob), currentClient(bob)]) {
+          const got = await api.subdomains.getSubdomain(hostname);
+          expect(got.data).toEqual({ object: 'subdomain', subdomain: hostname, target: { type: 'organization', organization: orgId }, isActive: true });
+        }
+        expect((await failure(client(eve).subdomains.getSubdomain(hostname))).code).toBe(404);
+      });
+
       it('surfaces 404 to strangers, 403 to non-admins and 400 on bad input, changing nothing', async () => {
         expect((await failure(client(eve).orgs.getOrganizationById(orgId))).code).toBe(404);
         expect((await failure(client(eve).orgs.updateOrganizationById(orgId, { title: 'Hijacked' }))).code).toBe(404);

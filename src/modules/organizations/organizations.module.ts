@@ -4,6 +4,8 @@ import { OrganizationPresenter } from './api/organization.presenter';
 import { MemberPresenter } from './api/member.presenter';
 import { MembersController } from './api/members.controller';
 import { OrganizationsController } from './api/organizations.controller';
+import { SubdomainPresenter } from './api/subdomain.presenter';
+import { SubdomainsController } from './api/subdomains.controller';
 import { MembersService } from './application/members.service';
 import { OnboardingService } from './application/onboarding.service';
 import { OrganizationsService } from './application/organizations.service';
@@ -33,8 +35,10 @@ import { OrganizationsRepository } from './infrastructure/organizations.reposito
     EmailDomainsController,
     LinkInvitesController,
     AgentInstructionsController,
+    SubdomainsController,
   ],
-  providers: [MemberEventResource, 
+  providers: [
+    MemberEventResource,
     OrganizationsService,
     OnboardingService,
     MembersService,
@@ -49,6 +53,7 @@ import { OrganizationsRepository } from './infrastructure/organizations.reposito
     VisitorClaimsService,
     LinkInvitePresenter,
     AgentInstructionsPresenter,
+    SubdomainPresenter,
     LinkInvitesRepository,
     AgentInstructionsRepository,
     SigningKeysRepository,

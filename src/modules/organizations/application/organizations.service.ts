@@ -8,7 +8,7 @@ import { IdentityService } from '../../identity/application/identity.service';
 import { User, normalizeEmail } from '../../identity/domain/user';
 import { newMember } from '../domain/member';
 import { mergeRuleUserIds, parseMergeRules } from '../../change-requests/domain/merge-rules';
-import { DefaultContent, Organization, OrganizationPatch, applyPatch, newOrganization } from '../domain/organization';
+import { DefaultContent, Organization, OrganizationPatch, applyPatch, newOrganization, HOSTNAME_PATTERN } from '../domain/organization';
 import { InvitesRepository } from '../infrastructure/invites.repository';
 import { MembersRepository } from '../infrastructure/members.repository';
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
@@ -68,6 +68,25 @@ export class OrganizationsService {
     const organization = await this.organizations.findById(organizationId);
     if (!organization) throw NotFoundError.of('Organization', organizationId);
     return { organization, role: context.orgRole ?? null };
+  }
+
+  /**
+   * The organization behind a default hostname (GitBook's subdomain), for callers who may read that
+   * organization: to anyone else a subdomain in use answers 404 like a free one, so a stranger
+   * learns nothing of whose it is (a taken hostname is still a 409 when they try to claim it).
+   */
+  async bySubdomain(caller: User, subdomain: string): Promise<Organization> {
+    const hostname = subdomain.toLowerCase();
+    if (!HOSTNAME_PATTERN.test(hostname)) throw new InvalidError('subdomain: must be 3 to 32 letters, digits or inner hyphens (pattern ^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$)');
+    const organization = await this.organizations.findByHostname(hostname);
+    if (!organization) throw NotFoundError.of('Subdomain', subdomain);
+    try {
+      await this.access.requireMember(caller, organization.id);
+    } catch (error) {
+      if (error instanceof NotFoundError) throw NotFoundError.of('Subdomain', subdomain);
+      throw error;
+    }
+    return organization;
   }
 
   /** The caller's organizations (only the one its token is limited to, for SAML sign-in tokens). */

@@ -38,6 +38,12 @@ export class OrganizationsRepository {
     return this.repo(tx).createQueryBuilder('o').where('o.hostname = :hostname AND o.id <> :exceptId', { hostname, exceptId }).getExists();
   }
 
+  /** The organization using the hostname (stored lower-cased; the unique constraint's index serves this). */
+  async findByHostname(hostname: string): Promise<Organization | null> {
+    const row = await this.repo().findOneBy({ hostname });
+    return row ? toDomain(row) : null;
+  }
+
   async updateMergeRules(id: string, mergeRules: Organization['mergeRules'], tx?: Tx): Promise<void> {
     await (tx ?? this.dataSource.manager).query(`UPDATE organizations SET merge_rules = $2::jsonb WHERE id = $1`, [id, JSON.stringify(mergeRules)]);
   }

@@ -26,7 +26,7 @@ const AREAS: Record<string, string[]> = {
   users: ['users'],
   'OpenAPI specs': ['openapi', 'openapi-versions'],
   translations: ['translations', 'glossary'],
-  sites: ['sites', 'site-sections', 'site-section-groups', 'site-spaces', 'site-structure', 'site-share-links', 'site-publishing-auth', 'site-customization', 'site-redirects', 'urls'],
+  sites: ['sites', 'site-sections', 'site-section-groups', 'site-spaces', 'site-structure', 'site-share-links', 'site-publishing-auth', 'site-customization', 'site-redirects', 'site-preview', 'urls'],
 };
 
 /** Why an operation of a built area is left out. Anything missing and not listed here says so. */

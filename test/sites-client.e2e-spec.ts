@@ -52,6 +52,10 @@ describe.each([
     expect(content.structure.type).toBe('sections');
     await api.orgs.updateSiteAdaptiveSchema(orgId, site.id, { jsonSchema: { type: 'object', properties: { beta: { type: 'boolean', description: 'Beta' } }, additionalProperties: false } });
     expect((await api.orgs.listSiteAdaptiveTemplateConditions(orgId, site.id)).data.items).toEqual([{ description: 'Beta', condition: 'visitor.claims.beta == true' }]);
+    const sectionSiteSpace = section.siteSpaces[0].id;
+    const preview = (await api.orgs.getSitePublishingPreviewById(orgId, site.id, { siteSpace: sectionSiteSpace, claims: '(beta:!t)' })).data;
+    expect(preview.url).toMatch(new RegExp(`^http://docs\\.test/sites/${site.id}/~preview/[\\w-]+\\.[\\w-]+\\.[\\w-]+/changes/$`));
+    await expect(api.orgs.getSitePublishingPreviewById(orgId, site.id, { claims: '(beta:' })).rejects.toMatchObject({ code: 400 });
 
     if (current) {
       const sorted = (await api.orgs.sortSiteStructure(orgId, site.id, { item: { type: 'site-section-group', id: group.id } })).data;

@@ -6,11 +6,14 @@ import { ShareLinksController } from './api/share-links.controller';
 import { SitePresenter } from './api/site.presenter';
 import { SiteStructureController } from './api/site-structure.controller';
 import { SiteStyleguideController } from './api/site-styleguide.controller';
+import { SitePreviewController } from './api/site-preview.controller';
 import { SitesController } from './api/sites.controller';
 import { PublishedSitesService } from './application/published-sites.service';
 import { ShareLinksService } from './application/share-links.service';
 import { SiteAccess } from './application/site-access';
 import { SiteApiTokens } from './application/site-api-tokens';
+import { SitePreviewService } from './application/site-preview.service';
+import { SitePreviews } from './application/site-previews';
 import { SiteTokenVerifier } from '../identity/application/site-token-verifier';
 import { SiteStructureService } from './application/site-structure.service';
 import { SiteStyleguideService } from './application/site-styleguide.service';
@@ -22,8 +25,8 @@ import { SitesDirectoryModule } from './sites-directory.module';
 /** Sites: the 27 endpoints and GitBook's later additions, audiences, and the resolution of published addresses. */
 @Module({
   imports: [SpacesModule, SitesCoreModule, SitesDirectoryModule],
-  controllers: [SitesController, SiteStructureController, SiteStyleguideController, ShareLinksController, PublishedUrlsController],
-  providers: [SiteEventResource, SitesService, SiteStructureService, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
+  controllers: [SitesController, SiteStructureController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController],
+  providers: [SiteEventResource, SitesService, SiteStructureService, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
   exports: [PublishedSitesService, SitesService, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
 })
 export class SitesModule {}

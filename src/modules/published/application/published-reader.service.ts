@@ -158,19 +158,21 @@ export class PublishedReader {
    */
   private async serve(admission: Admission, request: ReaderRequest): Promise<ReaderResponse & { hot?: HotInfo }> {
     const { site } = admission;
-    const indexed = site.visibility === 'public';
+    // A preview is not the published site: never indexed, never kept by a shared cache.
+    const indexed = site.visibility === 'public' && !admission.preview;
+    const shared = (indexed || site.visibility === 'unlisted') && !admission.preview;
     const tag = `"${createHash('sha256')
       .update([RENDERER_VERSION, site.id, site.version, contextId(admission.context), admission.siteBaseUrl, request.url.pathname, request.url.search].join('|'))
       .digest('base64url')
       .slice(0, 27)}"`;
     const caching = {
       ETag: tag,
-      'Cache-Control': indexed || site.visibility === 'unlisted' ? 'public, max-age=0, must-revalidate' : 'private, no-cache',
+      'Cache-Control': shared ? 'public, max-age=0, must-revalidate' : 'private, no-cache',
       Vary: 'Cookie',
       ...(indexed ? {} : { 'X-Robots-Tag': 'noindex' }),
     };
     const notModifiedHeaders = { 'Content-Security-Policy': this.csp, ...caching };
-    const hot = { tag, notModifiedHeaders, expiresAt: tokenExpiry(admission.verifiedToken) };
+    const hot = { tag, notModifiedHeaders, expiresAt: admission.preview?.expiresAt ?? tokenExpiry(admission.verifiedToken) };
     if (notModified(request.ifNoneMatch, tag)) return { status: 304, headers: notModifiedHeaders, body: '' };
     const cached = this.rendered.get(tag);
     if (cached !== undefined) return { ...this.html(200, cached, caching), hot };
@@ -239,7 +241,7 @@ export class PublishedReader {
       description: entry.node.description || undefined,
       metaDescription: entry.node.description || documentText(document, 160) || undefined,
       canonicalUrl: href(entry.path),
-      noindex: target.site.visibility !== 'public',
+      noindex: target.site.visibility !== 'public' || target.preview !== undefined,
       lang,
       theme: this.theme(target),
       sections: this.sectionTabs(target),
@@ -310,7 +312,7 @@ export class PublishedReader {
 
   /** robots.txt, sitemap.xml and llms.txt, over every section and variant this reader may see. */
   private async special(target: PublishedTarget, name: string): Promise<ReaderResponse> {
-    const indexed = target.site.visibility === 'public';
+    const indexed = target.site.visibility === 'public' && !target.preview;
     const headers = { 'Cache-Control': indexed ? 'public, max-age=300' : 'private, no-cache', ...(indexed ? {} : { 'X-Robots-Tag': 'noindex' }) };
     if (name === 'robots.txt') return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: robotsTxt(indexed, `${target.siteBaseUrl}/sitemap.xml`) };
     const groups: Array<{ title: string; pages: Array<{ page: IndexedPage; url: string }> }> = [];

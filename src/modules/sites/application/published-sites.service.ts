@@ -13,6 +13,7 @@ import { SiteSpaceOrm } from '../infrastructure/site-space.orm';
 import { SitesRepository, StructureRows } from '../infrastructure/sites.repository';
 import { SiteAccess } from './site-access';
 import { SiteApiTokens } from './site-api-tokens';
+import { PREVIEW_SEGMENT, SitePreviews } from './site-previews';
 import { VisitorAuthService } from './visitor-auth.service';
 
 /** A reader let into a site: who they are to it, and the address segments after its base (and share key). */
@@ -25,6 +26,8 @@ export interface Admission {
   context: VisitorContext;
   /** The reader presented a valid signed token (it is worth keeping in a cookie). */
   verifiedToken?: string;
+  /** The reader came through a preview address: not published content, valid until `expiresAt` (ms). */
+  preview?: { expiresAt: number };
 }
 
 /** A published site as one reader sees it, at one address. */
@@ -59,6 +62,7 @@ export class PublishedSitesService {
     private readonly spaces: SpacesService,
     private readonly visitorAuth: VisitorAuthService,
     private readonly tokens: SiteApiTokens,
+    private readonly previews: SitePreviews,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -90,8 +94,9 @@ export class PublishedSitesService {
    */
   async admit(location: SiteLocation, visitor: VisitorInput): Promise<Admission> {
     const { site } = location;
-    if (!site.published) throw NotFoundError.of('Site');
     const segments = [...location.segments];
+    if (segments[0] === PREVIEW_SEGMENT) return this.admitPreview(location, segments[1]);
+    if (!site.published) throw NotFoundError.of('Site');
     let siteBaseUrl = location.baseUrl;
     let shareKey: string | undefined;
     if (site.visibility === 'share-link') {
@@ -103,6 +108,33 @@ export class PublishedSitesService {
     const signed = await this.verifyVisitor(site, visitor.jwtToken);
     const context: VisitorContext = { visitor: { claims: visitorClaims(signed, visitor.unsignedClaims ?? {}) } };
     return { site, segments, siteBaseUrl, shareKey, context, ...(signed && visitor.jwtToken ? { verifiedToken: visitor.jwtToken } : {}) };
+  }
+
+  /**
+   * A preview address (`{base}/~preview/{token}/...`): the token, not the site's audience, lets the
+   * reader in, published or not, as a visitor with the token's claims; an expired or foreign token
+   * is a 404 like any address that leads nowhere.
+   */
+  private async admitPreview(location: SiteLocation, token: string | undefined): Promise<Admission> {
+    const preview = token ? await this.previews.verify(location.site, token) : null;
+    if (!preview) throw NotFoundError.of('Site');
+    return {
+      site: location.site,
+      segments: location.segments.slice(2),
+      siteBaseUrl: `${location.baseUrl}/${PREVIEW_SEGMENT}/${token}`,
+      context: { visitor: { claims: visitorClaims(preview.claims, {}) } },
+      preview: { expiresAt: preview.expiresAt },
+    };
+  }
+
+  /**
+   * The address that previews the site (at its root, or at a site space's) for a visitor with
+   * these claims, on this server whatever the site's own host; null when the site has no such site space.
+   */
+  async previewAddress(site: SiteOrm, claims: Record<string, unknown>, siteSpaceId?: string): Promise<string | null> {
+    const { token } = await this.previews.issue(site, claims);
+    const base = `${this.publicUrl.origin}${this.basePath()}/sites/${site.id}/${PREVIEW_SEGMENT}/${token}`;
+    return siteSpaceId === undefined ? `${base}/` : this.addressIn(site, base, { siteSpaceId });
   }
 
   /** What an admitted reader sees at the address: the visible structure, its spaces, the section, variant and page path. */
@@ -166,7 +198,8 @@ export class PublishedSitesService {
       throw NotFoundError.of('Published content for this URL');
     }
     const location = await this.locate(parsed);
-    if (!location) throw NotFoundError.of('Published content for this URL');
+    // Preview addresses are for the reader pages: the token they would hand out needs a published site.
+    if (!location || location.segments[0] === PREVIEW_SEGMENT) throw NotFoundError.of('Published content for this URL');
     let target: PublishedTarget;
     try {
       target = await this.open(location, visitor);
@@ -202,7 +235,7 @@ export class PublishedSitesService {
   /**
    * For members (`GET /urls/content`): the site space and page path an address of a site names,
    * read against the site's whole structure (audience conditions are for readers, not members;
-   * published or not; a share key in the address is skipped), over the spaces still live. Null
+   * published or not; a share key or preview token in the address is skipped), over the spaces still live. Null
    * when the address is on no site or names nothing there. Whether the caller may see the space
    * is the caller's check.
    */
@@ -211,7 +244,8 @@ export class PublishedSitesService {
     if (!location) return null;
     const { site } = location;
     const segments = [...location.segments];
-    if (site.visibility === 'share-link' && segments[0] && looksLikeShareKey(segments[0])) segments.shift();
+    if (segments[0] === PREVIEW_SEGMENT) segments.splice(0, 2);
+    else if (site.visibility === 'share-link' && segments[0] && looksLikeShareKey(segments[0])) segments.shift();
     const all = await this.structureOf(site);
     const live = await this.spaces.viewsInOrganization(null, site.organizationId, all.siteSpaces.map((s) => s.spaceId));
     const siteSpaces = all.siteSpaces.filter((s) => live.has(s.spaceId));

@@ -179,3 +179,16 @@ export class PublishedUrlQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(8192) visitorAuthToken?: string;
   @ApiPropertyOptional() @IsOptional() @Transform(booleanQuery) @IsBoolean() redirectOnError?: boolean;
 }
+
+export class SitePreviewQueryDto {
+  @ApiPropertyOptional({ description: 'Site space to open the preview at (default: the site root, which shows the default site space)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  siteSpace?: string;
+
+  @ApiPropertyOptional({ description: 'The visitor to preview for: a Rison-encoded object of claims, like `(plan:pro,beta:!t)` (at most 4,096 characters)' })
+  @IsOptional()
+  @IsString()
+  claims?: string;
+}

@@ -23,6 +23,7 @@ import { UrlsModule } from './modules/urls/urls.module';
 import { ComputedContentModule } from './modules/computed-content/computed-content.module';
 import { SiteRedirectsModule } from './modules/site-redirects/site-redirects.module';
 import { StyleguidesModule } from './modules/styleguides/styleguides.module';
+import { ImportsModule } from './modules/imports/imports.module';
 import { SearchModule } from './modules/search/search.module';
 import { SharingModule } from './modules/sharing/sharing.module';
 import { SitesModule } from './modules/sites/sites.module';
@@ -61,6 +62,7 @@ import { MetricsModule } from './metrics/metrics.module';
     ComputedContentModule,
     SiteRedirectsModule,
     StyleguidesModule,
+    ImportsModule,
     GitSyncModule,
     OpenAPIModule,
     TranslationsModule,

@@ -11,6 +11,7 @@ import { ContentWorkerModule } from './modules/content/content.worker.module';
 import { GitSyncWorkerModule } from './modules/git-sync/git-sync.worker.module';
 import { OpenAPIWorkerModule } from './modules/openapi/openapi.worker.module';
 import { StyleguidesWorkerModule } from './modules/styleguides/styleguides.worker.module';
+import { ImportsWorkerModule } from './modules/imports/imports.worker.module';
 import { TranslationsWorkerModule } from './modules/translations/translations.worker.module';
 import { ConversationsWorkerModule } from './modules/conversations/conversations.worker.module';
 import { IdentityModule } from './modules/identity/identity.module';
@@ -38,6 +39,7 @@ import { JobsWorkerModule } from './jobs/jobs-worker.module';
     OpenAPIWorkerModule,
     TranslationsWorkerModule,
     StyleguidesWorkerModule,
+    ImportsWorkerModule,
     ConversationsWorkerModule,
     EventsWorkerModule,
     JobsWorkerModule,

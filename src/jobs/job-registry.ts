@@ -4,6 +4,7 @@ import { GitExportJob, GitImportJob } from '../modules/git-sync/application/git-
 import { ProcessOpenAPISpec, RefreshOpenAPISpecs } from '../modules/openapi/application/openapi.jobs';
 import { RunTranslation } from '../modules/translations/application/translation.jobs';
 import { CheckStyleguide } from '../modules/styleguides/application/styleguide.jobs';
+import { ImportContent } from '../modules/imports/application/imports.jobs';
 import { AnalyseConversations } from '../modules/conversations/application/conversation.jobs';
 import { DeliverWebhook, DispatchEvents, PruneAuditLog } from '../modules/events/application/events.jobs';
 import { JobDefinition } from './job-definition';
@@ -22,6 +23,7 @@ export const JOB_REGISTRY: readonly JobDefinition[] = [
   RefreshOpenAPISpecs,
   RunTranslation,
   CheckStyleguide,
+  ImportContent,
   AnalyseConversations,
   DispatchEvents,
   DeliverWebhook,

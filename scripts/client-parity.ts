@@ -26,6 +26,7 @@ const AREAS: Record<string, string[]> = {
   users: ['users'],
   'OpenAPI specs': ['openapi', 'openapi-versions'],
   translations: ['translations', 'glossary'],
+  'content imports': ['imports'],
   sites: ['sites', 'site-sections', 'site-section-groups', 'site-spaces', 'site-structure', 'site-share-links', 'site-publishing-auth', 'site-customization', 'site-redirects', 'site-preview', 'urls'],
 };
 

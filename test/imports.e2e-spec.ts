@@ -3,12 +3,21 @@ import { AddressInfo } from 'node:net';
 import { TestApp, TestUser } from '@app/testing';
 import { TestWorker } from '@app/testing/test-worker';
 import { ImportContent } from '../src/modules/imports/application/imports.jobs';
+import { contractTransport } from './support/contract-transport';
 
-/** A small documentation website: /docs/ and pages under it, a page outside it, an image, a slow page. */
-function website(): Promise<{ server: Server; base: string; hits: string[]; slow: { release: () => void } }> {
+// The official clients, unchanged: the pinned contract version and the current one.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { GitBookAPI: PinnedGitBookAPI } = require('@gitbook/api');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { GitBookAPI: CurrentGitBookAPI } = require('gitbook-api-current');
+
+/** A small documentation website: /docs/ and pages under it, a page outside it, an image, slow pages (/slow/*, /hang/) held until released. */
+function website(): Promise<{ server: Server; base: string; hits: string[]; slow: { release: () => void }; hang: { release: () => void } }> {
   const hits: string[] = [];
   let release: () => void = () => undefined;
+  let releaseHang: () => void = () => undefined;
   const gate = { wait: new Promise<void>((resolve) => (release = resolve)) };
+  const hangGate = { wait: new Promise<void>((resolve) => (releaseHang = resolve)) };
   const page = (title: string, body: string) =>
     `<!doctype html><html><head><title>${title} | Acme</title><script>track()</script></head><body>` +
     `<nav><a href="/docs/">Home</a> <a href="/docs/install">Install</a> <a href="/docs/guide/">Guide</a> <a href="/blog/post">Blog</a></nav>` +
@@ -26,18 +35,19 @@ function website(): Promise<{ server: Server; base: string; hits: string[]; slow
       const path = (req.url ?? '/').split('?')[0];
       hits.push(path);
       if (path.startsWith('/slow/') && path !== '/slow/') await gate.wait;
+      if (path.startsWith('/hang/')) await hangGate.wait;
       if (path === '/docs/logo.png') {
         res.writeHead(200, { 'Content-Type': 'image/png' }).end(Buffer.from([1, 2, 3]));
         return;
       }
-      const html = pages[path] ?? (path.startsWith('/slow/') ? page(`Slow ${path}`, '<p>late</p>') : undefined);
+      const html = pages[path] ?? (path.startsWith('/slow/') || path.startsWith('/hang/') ? page(`Slow ${path}`, '<p>late</p>') : undefined);
       if (!html) {
         res.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not found</h1>');
         return;
       }
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
     });
-    server.listen(0, '127.0.0.1', () => resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, slow: { release: () => release() } }));
+    server.listen(0, '127.0.0.1', () => resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, slow: { release: () => release() }, hang: { release: () => releaseHang() } }));
   });
 }
 
@@ -76,6 +86,7 @@ describe('content imports (imports)', () => {
   });
   afterAll(async () => {
     site.slow.release();
+    site.hang.release();
     await worker.close();
     await t.close();
     site.server.close();
@@ -185,6 +196,24 @@ describe('content imports (imports)', () => {
     const image = await finished((await start({ source: { type: 'website', url: `${site.base}/docs/logo.png` }, target: { space: spaceId } })).body.id);
     expect(image.status).toBe('failed');
     expect(image.reason).toContain('not an HTML page');
+  });
+
+  it('works through the official clients: the pinned one starts and cancels, the current one lists and reads', async () => {
+    await t.app.listen(0, '127.0.0.1');
+    const endpoint = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    const transport = contractTransport();
+    const pinned = new PinnedGitBookAPI({ endpoint, authToken: alice.token, serviceBinding: transport });
+    const current = new CurrentGitBookAPI({ endpoint, authToken: alice.token, serviceBinding: transport });
+    const spaceId = await newSpace('Client');
+    // Its start page answers only when the test ends: the run is still going when it is cancelled.
+    const started = (await pinned.org.startImportRun(org, { source: { type: 'website', url: `${site.base}/hang/` }, target: { space: spaceId } })).data;
+    expect(started.status).toBe('pending');
+    const cancelled = (await pinned.org.cancelImportRun(org, started.id)).data;
+    expect(cancelled.status).toBe('cancelled');
+    const listed = (await current.org.listImportRuns(org, { space: spaceId, status: 'cancelled' })).data;
+    expect(listed.items.map((r: { id: string }) => r.id)).toEqual([started.id]);
+    expect((await current.org.getImportRun(org, started.id)).data).toMatchObject({ id: started.id, status: 'cancelled', target: { space: spaceId } });
+    expect(transport.calls).toHaveLength(4);
   });
 
   it('refuses bad requests with 400, readers with 403 and other organizations with 404', async () => {

@@ -57,6 +57,7 @@ describe('content imports (imports)', () => {
   let site: Awaited<ReturnType<typeof website>>;
   let alice: TestUser;
   let reader: TestUser;
+  let guest: TestUser;
   let stranger: TestUser;
   let org: string;
   let otherOrg: string;
@@ -80,8 +81,8 @@ describe('content imports (imports)', () => {
     site = await website();
     t = await TestApp.start({ outboundAllowPrivate: true });
     worker = await TestWorker.start(t);
-    [alice, reader, stranger] = [await t.user('Alice'), await t.user('Rita'), await t.user('Stan')];
-    org = await t.organization(alice, [[reader, 'read']]);
+    [alice, reader, guest, stranger] = [await t.user('Alice'), await t.user('Rita'), await t.user('Gus'), await t.user('Stan')];
+    org = await t.organization(alice, [[reader, 'read'], [guest, null]]);
     otherOrg = await t.organization(stranger);
   });
   afterAll(async () => {
@@ -237,11 +238,13 @@ describe('content imports (imports)', () => {
     // A space of another organization through this one's path.
     const foreign = (await stranger.client.post<any>(`/v1/orgs/${otherOrg}/spaces`, { title: 'Theirs' })).body.id;
     expect((await start({ source: { type: 'website', url: 'https://x.dev/' }, target: { space: foreign } })).status).toBe(404);
-    const mine = (await alice.client.get<any>(imports())).body.items[0].id;
+    const mine = (await start({ source: { type: 'website', url: `${site.base}/nowhere/` }, target: { space: spaceId } })).body.id;
     expect((await stranger.client.get(`${imports()}/${mine}`)).status).toBe(404);
     expect((await stranger.client.get(`${imports(otherOrg)}/${mine}`)).status).toBe(404);
     expect((await stranger.client.post(`${imports(otherOrg)}/${mine}/cancel`)).status).toBe(404);
     expect((await reader.client.get(`${imports()}/${mine}`)).status).toBe(200);
+    expect((await guest.client.get(`${imports()}/${mine}`)).status).toBe(404);
+    expect((await guest.client.get(imports())).status).toBe(404);
     expect((await reader.client.post(`${imports()}/${mine}/cancel`)).status).toBe(403);
     expect((await alice.client.get(imports(), { status: 'nope' })).status).toBe(400);
   });

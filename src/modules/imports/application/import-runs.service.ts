@@ -70,12 +70,12 @@ export class ImportRunsService {
   }
 
   async list(caller: User, organizationId: string, filters: ImportRunListFilters, request: PageRequest): Promise<Page<ImportRun>> {
-    await this.access.requireOrgRole(caller, organizationId, 'read');
+    await this.requireOrgMember(caller, organizationId);
     return this.runs.list(organizationId, { spaceId: filters.space, changeRequestId: filters.changeRequest, siteId: filters.site, status: filters.status }, request);
   }
 
   async get(caller: User, organizationId: string, runId: string): Promise<ImportRun> {
-    await this.access.requireOrgRole(caller, organizationId, 'read');
+    await this.requireOrgMember(caller, organizationId);
     const run = await this.runs.findInOrganization(organizationId, runId);
     if (!run) throw NotFoundError.of('Import run', runId);
     return run;
@@ -91,6 +91,12 @@ export class ImportRunsService {
       await this.runs.save(run, tx);
       return run;
     });
+  }
+
+  /** Members with an organization role; guests, who see only what is shared with them, get 404 like strangers. */
+  private async requireOrgMember(caller: User, organizationId: string): Promise<void> {
+    const context = await this.access.requireMember(caller, organizationId);
+    if (!context.orgRole) throw NotFoundError.of('Organization', organizationId);
   }
 
   /** The site the space belongs to when it belongs to exactly one the caller can see. */

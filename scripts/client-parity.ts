@@ -27,7 +27,7 @@ const AREAS: Record<string, string[]> = {
   'OpenAPI specs': ['openapi', 'openapi-versions'],
   translations: ['translations', 'glossary'],
   'content imports': ['imports'],
-  sites: ['sites', 'site-sections', 'site-section-groups', 'site-spaces', 'site-structure', 'site-share-links', 'site-publishing-auth', 'site-customization', 'site-redirects', 'site-preview', 'urls'],
+  sites: ['sites', 'site-sections', 'site-section-groups', 'site-spaces', 'site-structure', 'site-share-links', 'site-publishing-auth', 'site-customization', 'site-redirects', 'site-preview', 'site-users', 'site-permissions', 'urls'],
 };
 
 /** Why an operation of a built area is left out. Anything missing and not listed here says so. */
@@ -42,6 +42,13 @@ const LEFT_OUT: Record<string, string> = {
   deleteChangeRequestConversation: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',
   updateChangeRequestConversation: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',
   createUserNotificationsToken: 'no real-time notification service to issue tokens for',
+  inviteToSite: 'site grants are not built: sites follow the organization role',
+  listTeamPermissionsInSite: 'site grants are not built: sites follow the organization role',
+  updateTeamPermissionInSite: 'site grants are not built: sites follow the organization role',
+  removeTeamFromSite: 'site grants are not built: sites follow the organization role',
+  listUserPermissionsInSite: 'site grants are not built: sites follow the organization role (the aggregate lists the members with a role)',
+  updateUserPermissionInSite: 'site grants are not built: sites follow the organization role',
+  removeUserFromSite: 'site grants are not built: sites follow the organization role',
 };
 
 interface Operation {

@@ -1,5 +1,6 @@
 import { SiteEventResource } from './api/site.event-resource';
 import { Module } from '@nestjs/common';
+import { OrganizationsModule } from '../organizations/organizations.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { PublishedUrlsController } from './api/published-urls.controller';
 import { ShareLinksController } from './api/share-links.controller';
@@ -7,12 +8,15 @@ import { SitePresenter } from './api/site.presenter';
 import { SiteStructureController } from './api/site-structure.controller';
 import { SiteStyleguideController } from './api/site-styleguide.controller';
 import { SitePreviewController } from './api/site-preview.controller';
+import { SiteUsersController } from './api/site-users.controller';
+import { SiteUserPresenter } from './api/site-user.presenter';
 import { SitesController } from './api/sites.controller';
 import { PublishedSitesService } from './application/published-sites.service';
 import { ShareLinksService } from './application/share-links.service';
 import { SiteAccess } from './application/site-access';
 import { SiteApiTokens } from './application/site-api-tokens';
 import { SitePreviewService } from './application/site-preview.service';
+import { SiteAudienceService } from './application/site-audience.service';
 import { SitePreviews } from './application/site-previews';
 import { SiteTokenVerifier } from '../identity/application/site-token-verifier';
 import { SiteStructureService } from './application/site-structure.service';
@@ -24,9 +28,9 @@ import { SitesDirectoryModule } from './sites-directory.module';
 
 /** Sites: the 27 endpoints and GitBook's later additions, audiences, and the resolution of published addresses. */
 @Module({
-  imports: [SpacesModule, SitesCoreModule, SitesDirectoryModule],
-  controllers: [SitesController, SiteStructureController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController],
-  providers: [SiteEventResource, SitesService, SiteStructureService, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
+  imports: [SpacesModule, OrganizationsModule, SitesCoreModule, SitesDirectoryModule],
+  controllers: [SitesController, SiteStructureController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController, SiteUsersController],
+  providers: [SiteEventResource, SitesService, SiteStructureService, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
   exports: [PublishedSitesService, SitesService, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
 })
 export class SitesModule {}

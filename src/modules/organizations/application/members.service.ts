@@ -66,6 +66,18 @@ export class MembersService {
     return { ...page, items: await this.views(organizationId, page.items, userViewer(caller.id, context)) };
   }
 
+  /**
+   * For sites (which follow the organization role): the members with a role, oldest first, disabled
+   * ones included, as the caller may see them. The caller's right to ask is the sites module's check.
+   */
+  async listWithRole(caller: User, organizationId: string, request: PageRequest): Promise<Page<{ member: Member; user: User; viewer: UserViewer }>> {
+    const context = await this.access.requireMember(caller, organizationId);
+    const page = await this.members.list(organizationId, { withRole: true, sort: 'joinedAt', direction: 'ASC' }, request);
+    const users = await this.identity.findByIds(page.items.map((m) => m.userId));
+    const viewer = userViewer(caller.id, context);
+    return { ...page, items: page.items.flatMap((member) => (users.has(member.userId) ? [{ member, user: users.get(member.userId)!, viewer }] : [])) };
+  }
+
   async get(caller: User, organizationId: string, userId: string): Promise<MemberView> {
     const context = await this.access.requireMember(caller, organizationId);
     assertMayViewMember(caller.id, context.orgRole ?? null, userId);

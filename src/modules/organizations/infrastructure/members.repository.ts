@@ -8,6 +8,8 @@ import { MemberOrm } from './member.orm';
 
 export interface MemberListFilter {
   role?: MemberRoleFilter;
+  /** Only members with an organization role (no guests). */
+  withRole?: boolean;
   /** Case-insensitive "contains" on display name and e-mail. */
   search?: string;
   sort: MemberSort;
@@ -84,6 +86,7 @@ export class MembersRepository {
     if (filter.sort === 'lastSeenAt') qb.andWhere('m.last_seen_at IS NOT NULL');
     if (filter.role === 'guest') qb.andWhere('m.role IS NULL');
     else if (filter.role) qb.andWhere('m.role = :role', { role: filter.role });
+    if (filter.withRole) qb.andWhere('m.role IS NOT NULL');
     if (filter.search) {
       qb.andWhere(`(u.display_name ILIKE :pattern ESCAPE '\\' OR u.email ILIKE :pattern ESCAPE '\\')`, {
         pattern: `%${escapeLike(filter.search)}%`,

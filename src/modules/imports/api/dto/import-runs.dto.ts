@@ -1,31 +1,34 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Allow, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ListQueryDto } from '@app/common';
 import { IMPORT_STATUS_FILTERS, ImportStatusFilter } from '../../domain/import-run';
 
 /** Declared for the served OpenAPI document; the service checks the values (400 naming the field). */
 export class StartImportRunDto {
   @ApiProperty({
-    type: 'object',
-    description: '`{type: "website", url}`: the website to import (`file` sources are refused: they need GitBook\'s upload storage)',
-    properties: { type: { type: 'string', enum: ['website', 'file'] }, url: { type: 'string', format: 'uri' }, files: { type: 'array', items: { type: 'string' } } },
+    required: true,
+    description: 'The website to import (`file` sources are refused: they need GitBook\'s upload storage)',
+    oneOf: [
+      { type: 'object', required: ['type', 'url'], properties: { type: { type: 'string', enum: ['website'] }, url: { type: 'string', format: 'uri', maxLength: 2048 } } },
+      { type: 'object', required: ['type', 'files'], properties: { type: { type: 'string', enum: ['file'] }, files: { type: 'array', items: { type: 'string' } } } },
+    ],
   } as never)
-  @Allow()
+  @IsObject()
   source: unknown;
 
   @ApiProperty({
-    type: 'object',
+    required: true,
     description: 'The space to import into; with `changeRequest`, into that open change request; with `page`, under that page',
-    properties: { space: { type: 'string' }, changeRequest: { type: 'string' }, page: { type: 'string' } },
+    allOf: [{ type: 'object', required: ['space'], properties: { space: { type: 'string' }, changeRequest: { type: 'string' }, page: { type: 'string' } } }],
   } as never)
-  @Allow()
+  @IsObject()
   target: unknown;
 
-  @ApiPropertyOptional({ description: 'The site the import is for (listed among its imports); by default the one site showing the space, if exactly one' })
+  @ApiPropertyOptional({ type: String, description: 'The site the import is for (listed among its imports); by default the one site showing the space, if exactly one' })
   @Allow()
   site?: unknown;
 
-  @ApiPropertyOptional({ description: 'Accepted for compatibility and ignored: pages are imported as read, without AI rewriting' })
+  @ApiPropertyOptional({ type: Boolean, description: 'Accepted for compatibility and ignored: pages are imported as read, without AI rewriting' })
   @Allow()
   enhance?: unknown;
 }

@@ -3,10 +3,10 @@
 // 10,000 spaces, against our API and against a bare node:http + pg server running the same SQL, once
 // with every statement unnamed (as issue 15 measured it) and once preparing what our API prepares, and
 // against the latter's work in a plain NestJS controller (the fixed stack's ceiling).
-// Ours and bare alternate BENCH_ROUNDS times and medians are compared: this machine drifts more between runs
-// than the difference measured. Target (issue 15): GET /v1/spaces/{id} at least 60% of bare at 32 connections,
+// Ours and the baselines alternate BENCH_ROUNDS times, each round starting with the next server, and medians are
+// compared: this machine drifts more between runs than the difference measured. Target (issue 15): GET /v1/spaces/{id} at least 60% of bare at 32 connections,
 // with p99 at most 1.5x the bare p99.
-// Usage: npm run build && npm run bench   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_SPACES, BENCH_LOG_LEVEL, BENCH_ONLY to tune)
+// Usage: npm run build && npm run bench   (BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_SPACES, BENCH_LOG_LEVEL, BENCH_ONLY to tune)
 const { fork } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -18,6 +18,8 @@ const DB = uniqueName('foundation');
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
+// The discarded warm-up of each server: our process has far more code for V8 to optimize than the baselines.
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 30);
 
 function median(runs) {
   return [...runs].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(runs.length / 2)];
@@ -44,11 +46,11 @@ function cpuMs(pid) {
 }
 
 /** One autocannon run; `cpuPerRequest` is the server's CPU time per answered request in µs. */
-async function run(url, token, pid) {
+async function run(url, token, pid, seconds = SECONDS) {
   const before = cpuMs(pid);
   const result = await new Promise((resolve, reject) => {
     autocannon(
-      { url, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: 'Bearer ' + token } },
+      { url, connections: CONNECTIONS, duration: seconds, headers: { authorization: 'Bearer ' + token } },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
@@ -110,13 +112,17 @@ async function main() {
         if (check.status !== 200) throw new Error(`${label} answered ${check.status} at ${base}: ${await check.text()}`);
       }
       // Warm-ups are discarded.
-      await run(ourBase + route, token, ours.pid());
-      for (const bare of bares) await run(bare.base + route, token, bare.child.pid);
+      await run(ourBase + route, token, ours.pid(), WARMUP_SECONDS);
+      for (const bare of bares) await run(bare.base + route, token, bare.child.pid, WARMUP_SECONDS);
       const ourRuns = [];
       const bareRuns = bares.map(() => []);
+      // Each round starts with the next server, so no server always runs first (right after another's load).
+      const servers = [{ base: ourBase, pid: ours.pid, runs: ourRuns }, ...bares.map((bare, i) => ({ base: bare.base, pid: () => bare.child.pid, runs: bareRuns[i] }))];
       for (let round = 0; round < ROUNDS; round++) {
-        ourRuns.push(await run(ourBase + route, token, ours.pid()));
-        for (const [i, bare] of bares.entries()) bareRuns[i].push(await run(bare.base + route, token, bare.child.pid));
+        for (let k = 0; k < servers.length; k++) {
+          const server = servers[(round + k) % servers.length];
+          server.runs.push(await run(server.base + route, token, server.pid()));
+        }
       }
       console.log(line(`ours ${label} (median of ${ROUNDS})`, median(ourRuns)));
       for (const [i, bare] of bares.entries()) compare(label, ourRuns, bare.name, bareRuns[i]);

@@ -3,15 +3,21 @@ export const REDACTED = '[redacted]';
 
 /**
  * Routes whose path carries a credential, as lower-cased segments after the optional `v1`
- * prefix; `*` is any segment and `SECRET` the one to hide: file download keys, PDF tokens and
- * link-invite ids (which let anyone holding them join an organization).
+ * prefix; `*` is any segment and `SECRET` the one to hide (a pattern: the segment to hide when it
+ * matches): file download keys, PDF tokens, link-invite ids (which let anyone holding them join
+ * an organization), site preview tokens, and share keys of published sites (32 base64url
+ * characters, under this server's `/sites/{site}/` or first on a site's own host).
  */
 const SECRET = Symbol('secret');
-const CREDENTIAL_ROUTES: (string | typeof SECRET)[][] = [
+const SHARE_KEY = /^[A-Za-z0-9_-]{32}$/;
+const CREDENTIAL_ROUTES: (string | typeof SECRET | RegExp)[][] = [
   ['files', SECRET],
   ['pdf', SECRET],
   ['orgs', '*', 'invites', SECRET],
   ['orgs', '*', 'link-invites', SECRET],
+  ['sites', '*', '~preview', SECRET],
+  ['sites', '*', SHARE_KEY],
+  [SHARE_KEY],
 ];
 
 /**
@@ -26,9 +32,11 @@ export function redactUrl(url: string): string {
   const offset = normalize(segments[1]) === 'v1' ? 2 : 1;
   for (const route of CREDENTIAL_ROUTES) {
     if (segments.length < offset + route.length) continue;
-    const matches = route.every((part, i) => part === SECRET || part === '*' || normalize(segments[offset + i]) === part);
+    const matches = route.every((part, i) =>
+      part === SECRET || part === '*' ? true : part instanceof RegExp ? part.test(segments[offset + i]) : normalize(segments[offset + i]) === part,
+    );
     if (!matches) continue;
-    const secretAt = offset + route.indexOf(SECRET);
+    const secretAt = offset + route.findIndex((part) => part === SECRET || part instanceof RegExp);
     return [...segments.slice(0, secretAt), REDACTED, ...segments.slice(secretAt + 1)].join('/');
   }
   return path;

@@ -217,6 +217,27 @@ describe('content imports (imports)', () => {
     expect(transport.calls).toHaveLength(4);
   });
 
+  it('reads at most IMPORT_MAX_PAGES pages, the nearest to the start address first', async () => {
+    const capped = await TestApp.start({ outboundAllowPrivate: true, importMaxPages: 2 });
+    const cappedWorker = await TestWorker.start(capped);
+    try {
+      const owner = await capped.user('Owner');
+      const orgId = await capped.organization(owner);
+      const spaceId = (await owner.client.post<any>(`/v1/orgs/${orgId}/spaces`, { title: 'Capped' })).body.id;
+      const started = (await owner.client.post<any>(`/v1/org/${orgId}/imports`, { source: { type: 'website', url: `${site.base}/docs/` }, target: { space: spaceId } })).body;
+      let run: any;
+      for (let i = 0; i < 300 && !['completed', 'failed'].includes(run?.status); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        run = (await owner.client.get<any>(`/v1/org/${orgId}/imports/${started.id}`)).body;
+      }
+      expect(run.status).toBe('completed');
+      expect(run.pages.map((p: any) => p.sourceURL)).toEqual([`${site.base}/docs/`, `${site.base}/docs/install`]);
+    } finally {
+      await cappedWorker.close();
+      await capped.close();
+    }
+  });
+
   it('refuses bad requests with 400, readers with 403 and other organizations with 404', async () => {
     const spaceId = await newSpace('Guarded');
     const cases: [unknown, RegExp][] = [

@@ -49,6 +49,7 @@ export const configSchema = Joi.object({
   OPENAPI_FETCH_TIMEOUT_MS: Joi.number().integer().min(100).default(30_000),
   OPENAPI_MAX_FILES: Joi.number().integer().min(1).default(100),
   OPENAPI_REFRESH_EVERY_MS: Joi.number().integer().min(0).default(0),
+  IMPORT_MAX_PAGES: Joi.number().integer().min(1).max(10000).default(100),
   AI_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   AI_API_KEY: Joi.string(),
   AI_MODEL: Joi.string().max(200),
@@ -126,6 +127,8 @@ export interface AppConfig {
   openapiMaxFiles: number;
   /** Re-process URL-sourced specs this often; 0 (the default) turns the schedule off. */
   openapiRefreshEveryMs: number;
+  /** Pages one website import reads at most. */
+  importMaxPages: number;
   /** An OpenAI-compatible chat-completions API (`https://host/v1`); translations need it. Unset: no model. */
   aiApiUrl?: string;
   aiApiKey?: string;
@@ -197,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     openapiFetchTimeoutMs: value.OPENAPI_FETCH_TIMEOUT_MS,
     openapiMaxFiles: value.OPENAPI_MAX_FILES,
     openapiRefreshEveryMs: value.OPENAPI_REFRESH_EVERY_MS,
+    importMaxPages: value.IMPORT_MAX_PAGES,
     aiApiUrl: value.AI_API_URL,
     aiApiKey: value.AI_API_KEY,
     aiModel: value.AI_MODEL,

@@ -23,7 +23,7 @@ export class ImportRunsController {
     operationId: 'startImportRun',
     summary: 'Import a website into a space, under a page or into a change request (`edit` on the space)',
     description:
-      'Answers the pending run at once; the worker reads up to 100 pages on the same origin under the start address\'s directory and writes them as one revision. ' +
+      'Answers the pending run at once; the worker reads up to `IMPORT_MAX_PAGES` (100) pages on the same origin under the start address\'s directory and writes them as one revision. ' +
       'A locked space is a 423, a merged or closed change request a 400.',
   })
   async start(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Body() body: StartImportRunDto) {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, Clock, ConflictError, DomainError, InvalidError, NotFoundError } from '@app/common';
+import { APP_CONFIG, AppConfig, CLOCK, Clock, ConflictError, DomainError, InvalidError, NotFoundError } from '@app/common';
 import { GuardedFetcher } from '../../../core/outbound/guarded-fetcher';
 import { Transactions } from '../../../database/transactions';
 import { ChangeRequestsService } from '../../change-requests/application/change-requests.service';
@@ -17,8 +17,6 @@ import { ImportRun, ImportRunState } from '../domain/import-run';
 import { ImportRunsRepository } from '../infrastructure/import-runs.repository';
 import { ImportContent } from './imports.jobs';
 
-/** Pages one website import reads at most (in breadth-first order from the start address). */
-export const MAX_IMPORT_PAGES = 100;
 /** One page's bytes at most, and how long it may take to arrive. */
 const PAGE_LIMITS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 };
 /** How often (in pages read) the crawl looks whether the run was cancelled. */
@@ -49,6 +47,7 @@ export class ContentImporter {
     private readonly indexer: ContentIndexer,
     private readonly transactions: Transactions,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async run(runId: string, attempt: number, signal: AbortSignal): Promise<ImportOutcome> {
@@ -82,7 +81,8 @@ export class ContentImporter {
     const queue = [first];
     const seen = new Set([first.key]);
     const pages: CrawledPage[] = [];
-    while (queue.length > 0 && pages.length < MAX_IMPORT_PAGES) {
+    // Breadth first from the start address, so a capped import keeps the pages nearest to it.
+    while (queue.length > 0 && pages.length < this.config.importMaxPages) {
       if (signal.aborted) throw new InvalidError(`source.url: reading the website took longer than ${ImportContent.timeoutMs / 60000} minutes`);
       if (pages.length % CANCEL_CHECK_EVERY === 0 && (await this.cancelled(run.id))) return null;
       const target = queue.shift()!;

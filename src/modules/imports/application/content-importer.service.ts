@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, CLOCK, Clock, ConflictError, DomainError, InvalidError, NotFoundError } from '@app/common';
 import { GuardedFetcher } from '../../../core/outbound/guarded-fetcher';
-import { Transactions } from '../../../database/transactions';
+import { Transactions, Tx } from '../../../database/transactions';
 import { ChangeRequestsService } from '../../change-requests/application/change-requests.service';
 import { applyChanges } from '../../change-requests/authoring/domain/apply-changes';
 import { ContentStore } from '../../content/application/content-store.service';
@@ -156,22 +156,17 @@ export class ContentImporter {
     const head = await this.content.getInSpace(run.target.space, space.space.revisionId);
     if (!head) throw NotFoundError.of('Revision', space.space.revisionId);
     const applied = alreadyWritten(head.content) || pages.length === 0 ? null : apply(head);
-    const done = await this.transactions.run(async (tx) => {
-      const locked = await this.runs.lock(run.id, tx);
-      if (!locked || locked.toState().status !== 'in-progress') return false;
-      if (applied) {
-        const revision = await this.content.commit(
-          { spaceId: run.target.space, parents: [head.id], type: 'edits', content: applied.content, documents: applied.documents, createdBy: user.id },
-          tx,
-        );
-        if (!(await this.spaces.advanceRevision(run.target.space, head.id, revision.id, tx))) {
-          throw new ConflictError('The space content changed while the import was being written; retrying');
-        }
-        await this.indexer.revisionBecameCurrent(run.target.space, head.id, revision.id, tx);
+    // The revision and the run's completion commit together: a cancel either comes first and nothing is written, or it is too late.
+    const done = await this.finish(run.id, (r) => r.complete(this.clock.now(), imported), async (tx) => {
+      if (!applied) return;
+      const revision = await this.content.commit(
+        { spaceId: run.target.space, parents: [head.id], type: 'edits', content: applied.content, documents: applied.documents, createdBy: user.id },
+        tx,
+      );
+      if (!(await this.spaces.advanceRevision(run.target.space, head.id, revision.id, tx))) {
+        throw new ConflictError('The space content changed while the import was being written; retrying');
       }
-      locked.complete(this.clock.now(), imported);
-      await this.runs.save(locked, tx);
-      return true;
+      await this.indexer.revisionBecameCurrent(run.target.space, head.id, revision.id, tx);
     });
     return done ? 'completed' : 'cancelled';
   }
@@ -180,11 +175,15 @@ export class ContentImporter {
     return (await this.runs.findById(runId))?.toState().status === 'cancelled';
   }
 
-  /** Applies a final transition unless the run was cancelled meanwhile (false then). */
-  private finish(runId: string, transition: (run: ImportRun) => void): Promise<boolean> {
+  /**
+   * Applies a final transition, after `alongside` (writes that must commit with it), unless the run
+   * was cancelled meanwhile: false then, and nothing is written.
+   */
+  private finish(runId: string, transition: (run: ImportRun) => void, alongside?: (tx: Tx) => Promise<void>): Promise<boolean> {
     return this.transactions.run(async (tx) => {
       const run = await this.runs.lock(runId, tx);
-      if (!run || run.toState().status !== 'in-progress') return false;
+      if (!run?.running) return false;
+      await alongside?.(tx);
       transition(run);
       await this.runs.save(run, tx);
       return true;

@@ -32,7 +32,8 @@ export class CrawlScope {
     }
     if (url.origin !== this.origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
     const path = normalizePath(url.pathname);
-    if (!(path + '/').startsWith(this.prefix) && path !== this.prefix.replace(/\/$/, '')) return null;
+    // `/docs` itself is in `/docs/`'s scope: compare with a slash added.
+    if (!`${path}/`.startsWith(this.prefix)) return null;
     if (NOT_A_PAGE.test(path)) return null;
     url.hash = '';
     return { url: url.toString(), key: this.origin + path };

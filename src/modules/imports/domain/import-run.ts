@@ -60,6 +60,11 @@ export class ImportRun {
     return FINISHED.has(this.state.status);
   }
 
+  /** Taken by a worker and not finished: the only state a run completes or fails from. */
+  get running(): boolean {
+    return this.state.status === 'in-progress';
+  }
+
   /** A worker takes the run (again, after a crash: in-progress stays in-progress). */
   begin(now: Date): void {
     if (this.finished) throw new InvalidError(`import run "${this.state.id}" is ${this.state.status}`);
@@ -85,7 +90,7 @@ export class ImportRun {
   }
 
   private assertRunning(): void {
-    if (this.state.status !== 'in-progress') throw new InvalidError(`import run "${this.state.id}" is ${this.state.status}, not in progress`);
+    if (!this.running) throw new InvalidError(`import run "${this.state.id}" is ${this.state.status}, not in progress`);
   }
 }
 

@@ -158,8 +158,8 @@ export class PublishedReader {
    */
   private async serve(admission: Admission, request: ReaderRequest): Promise<ReaderResponse & { hot?: HotInfo }> {
     const { site } = admission;
-    // A preview is not the published site: never indexed, never kept by a shared cache.
-    const indexed = site.visibility === 'public' && !admission.preview;
+    const indexed = indexable(admission);
+    // A preview is not the published site: never kept by a shared cache either.
     const shared = (indexed || site.visibility === 'unlisted') && !admission.preview;
     const tag = `"${createHash('sha256')
       .update([RENDERER_VERSION, site.id, site.version, contextId(admission.context), admission.siteBaseUrl, request.url.pathname, request.url.search].join('|'))
@@ -241,7 +241,7 @@ export class PublishedReader {
       description: entry.node.description || undefined,
       metaDescription: entry.node.description || documentText(document, 160) || undefined,
       canonicalUrl: href(entry.path),
-      noindex: target.site.visibility !== 'public' || target.preview !== undefined,
+      noindex: !indexable(target),
       lang,
       theme: this.theme(target),
       sections: this.sectionTabs(target),
@@ -312,7 +312,7 @@ export class PublishedReader {
 
   /** robots.txt, sitemap.xml and llms.txt, over every section and variant this reader may see. */
   private async special(target: PublishedTarget, name: string): Promise<ReaderResponse> {
-    const indexed = target.site.visibility === 'public' && !target.preview;
+    const indexed = indexable(target);
     const headers = { 'Cache-Control': indexed ? 'public, max-age=300' : 'private, no-cache', ...(indexed ? {} : { 'X-Robots-Tag': 'noindex' }) };
     if (name === 'robots.txt') return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: robotsTxt(indexed, `${target.siteBaseUrl}/sitemap.xml`) };
     const groups: Array<{ title: string; pages: Array<{ page: IndexedPage; url: string }> }> = [];
@@ -442,6 +442,11 @@ function parseClaimsCookie(value: string | undefined): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/** Whether search engines may index what this reader sees: public sites, not through a preview. */
+function indexable(admission: Admission): boolean {
+  return admission.site.visibility === 'public' && !admission.preview;
 }
 
 /** When a verified visitor token expires (ms), null without one or without `exp`. */

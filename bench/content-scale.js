@@ -13,7 +13,7 @@
 // Usage: npm run build && npm run bench:scale   (BENCH_SIZES=1000,10000 to skip the largest;
 // BENCH_MERGES, BENCH_READS, BENCH_SEARCHES to tune)
 const { Client } = require('pg');
-const { uniqueName, dbUrl, withDatabase, startApi, ROOT, timed, jsonCaller } = require('./lib');
+const { uniqueName, dbUrl, withDatabase, startApi, ROOT, timed, jsonCaller, writeResult } = require('./lib');
 const { body, seedSpace, seedContext, WORDS } = require('./content-seed');
 
 const DB = uniqueName('scale');
@@ -150,6 +150,7 @@ async function measure() {
       console.log(`  page tree read p50 at 10,000 pages: ${row.tree.p50.toFixed(1)} ms (first read of a revision ${row.firstTree.toFixed(1)} ms)   target under 50 ms`);
     }
     if (results.has(100000)) console.log(`  space search p95 at 100,000 pages: ${results.get(100000).search.p95.toFixed(1)} ms   target under 200 ms`);
+    writeResult(Object.fromEntries(results));
   } finally {
     await server.stop();
   }

@@ -150,8 +150,13 @@ function jsonCaller(base, token) {
   };
 }
 
+/** Writes a benchmark's figures as JSON to BENCH_RESULT_FILE when it is set (for bench/scale-targets.js). */
+function writeResult(figures) {
+  if (process.env.BENCH_RESULT_FILE) require('node:fs').writeFileSync(process.env.BENCH_RESULT_FILE, JSON.stringify(figures));
+}
+
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-module.exports = { ROOT, SERVER, REDIS_URL, uniqueName, dbUrl, admin, createMigratedDatabase, dropDatabase, withDatabase, freePort, startApi, removeQueueKeys, percentile, timed, jsonCaller };
+module.exports = { ROOT, SERVER, REDIS_URL, uniqueName, dbUrl, admin, createMigratedDatabase, dropDatabase, withDatabase, freePort, startApi, removeQueueKeys, percentile, timed, jsonCaller, writeResult };

@@ -3,7 +3,7 @@
 // organization of 1,000 spaces and one of 1,000,000, served by the same API in one run (target: at most 1.5x).
 // Usage: npm run build && npm run bench:list   (BENCH_LARGE, BENCH_REQUESTS to tune)
 const { Client } = require('pg');
-const { uniqueName, createMigratedDatabase, dropDatabase, startApi, removeQueueKeys, percentile } = require('./lib');
+const { uniqueName, createMigratedDatabase, dropDatabase, startApi, removeQueueKeys, percentile, writeResult } = require('./lib');
 const { seed } = require('./seed');
 
 const DB = uniqueName('listscale');
@@ -77,6 +77,7 @@ async function main() {
     console.log(`${SMALL.toLocaleString('en')} spaces:     first page p50 ${f(small.first)} (p99 ${f(small.firstP99)}), 11th page p50 ${f(small.deep)}`);
     console.log(`${LARGE.toLocaleString('en')} spaces: first page p50 ${f(large.first)} (p99 ${f(large.firstP99)}), 11th page p50 ${f(large.deep)}`);
     console.log(`ratio (large / small), first page p50: ${(large.first / small.first).toFixed(2)}x; 11th page: ${(large.deep / small.deep).toFixed(2)}x (target <= 1.5x)`);
+    writeResult({ small, large, spaces: { small: SMALL, large: LARGE } });
   } finally {
     if (api) await api.stop();
     await dropDatabase(DB);

@@ -11,7 +11,7 @@ const { fork } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { uniqueName, createMigratedDatabase, dropDatabase, startApi, removeQueueKeys } = require('./lib');
+const { uniqueName, createMigratedDatabase, dropDatabase, startApi, removeQueueKeys, writeResult } = require('./lib');
 const { seed } = require('./seed');
 
 const DB = uniqueName('foundation');
@@ -106,6 +106,7 @@ async function main() {
       ['GET /v1/orgs/{id}/spaces?limit=100', `/v1/orgs/${organizationId}/spaces?limit=100`],
     ].filter(([label]) => !ONLY || label.includes(ONLY));
     console.log(`${SPACES} spaces, ${CONNECTIONS} connections, ${SECONDS}s per run, node ${process.version}`);
+    const figures = {};
     for (const [label, route] of routes) {
       for (const base of [ourBase, ...bares.map((bare) => bare.base)]) {
         const check = await fetch(base + route, { headers });
@@ -126,6 +127,8 @@ async function main() {
       }
       console.log(line(`ours ${label} (median of ${ROUNDS})`, median(ourRuns)));
       for (const [i, bare] of bares.entries()) compare(label, ourRuns, bare.name, bareRuns[i]);
+      const summary = (runs) => ({ requestsPerSecond: median(runs).requests.average, p99: median(runs).latency.p99 });
+      figures[label] = { ours: summary(ourRuns), ...Object.fromEntries(bares.map((bare, i) => [bare.name, summary(bareRuns[i])])) };
       const ceiling = bares.findIndex((bare) => bare.name === 'nest-prepared');
       const floor = bares.findIndex((bare) => bare.name === 'bare-prepared');
       const shares = bareRuns[ceiling].map((r, i) => r.requests.average / bareRuns[floor][i].requests.average).sort((a, b) => a - b);
@@ -133,6 +136,7 @@ async function main() {
         `  the stack's ceiling, nest-prepared's share of bare-prepared: round by round ${shares.map((s) => `${(s * 100).toFixed(1)}%`).join(', ')}; medians ${((median(bareRuns[ceiling]).requests.average / median(bareRuns[floor]).requests.average) * 100).toFixed(1)}%, p99 ${(median(bareRuns[ceiling]).latency.p99 / median(bareRuns[floor]).latency.p99).toFixed(2)}x`,
       );
     }
+    writeResult(figures);
   } finally {
     await ours.stop();
     for (const bare of bares) bare.child.kill('SIGTERM');

@@ -8,6 +8,7 @@ import { ImportContent } from '../modules/imports/application/imports.jobs';
 import { AnalyseConversations } from '../modules/conversations/application/conversation.jobs';
 import { DeliverWebhook, DispatchEvents, PruneAuditLog } from '../modules/events/application/events.jobs';
 import { JobDefinition } from './job-definition';
+import { FlushJobOutbox } from './outbox/outbox.jobs';
 
 /**
  * Every job the platform runs. To add a job: declare it with `defineJob` next to the module that
@@ -28,6 +29,7 @@ export const JOB_REGISTRY: readonly JobDefinition[] = [
   DispatchEvents,
   DeliverWebhook,
   PruneAuditLog,
+  FlushJobOutbox,
 ];
 
 export function registeredQueues(definitions: readonly JobDefinition[] = JOB_REGISTRY): string[] {

@@ -6,6 +6,7 @@ import { JobOperations } from './bullmq/job-operations';
 import { JobPort } from './job-port';
 import { RedisAvailability } from './bullmq/redis-availability';
 import { registeredQueues } from './job-registry';
+import { JobOutbox } from './outbox/job-outbox';
 
 export function jobsConfig(config: AppConfig): JobsConfig {
   return {
@@ -41,7 +42,8 @@ class JobBackendCloser implements OnApplicationShutdown {
     { provide: JobOperations, inject: [JobBackend], useFactory: (backend: JobBackend) => new JobOperations(backend, registeredQueues()) },
     JobBackendCloser,
     RedisAvailability,
+    JobOutbox,
   ],
-  exports: [JobPort, JobOperations, JobBackend],
+  exports: [JobPort, JobOperations, JobBackend, JobOutbox],
 })
 export class JobsModule {}

@@ -37,6 +37,8 @@ export const configSchema = Joi.object({
   JOBS_PG_SCHEMA: Joi.string().pattern(/^[a-z_][a-z0-9_]{0,62}$/).default('bullmq'),
   JOBS_LOCK_MS: Joi.number().integer().min(500).default(30000),
   JOBS_STALLED_INTERVAL_MS: Joi.number().integer().min(500).default(30000),
+  JOBS_ENQUEUE_WAIT_MS: Joi.number().integer().min(0).default(2000),
+  JOBS_OUTBOX_SWEEP_MS: Joi.number().integer().min(1000).default(15000),
   METRICS_TOKEN: Joi.string().min(16),
   METRICS_PORT: Joi.number().port(),
   GIT_SYNC_DIR: Joi.string().min(1).default('./var/git-sync'),
@@ -107,6 +109,10 @@ export interface AppConfig {
   jobsLockMs: number;
   /** How often workers look for jobs whose lock expired (stalled) and put them back in the queue. */
   jobsStalledIntervalMs: number;
+  /** How long a request waits for the queue to take the jobs its use case staged; past it the outbox sweep queues them. */
+  jobsEnqueueWaitMs: number;
+  /** How often the worker queues staged jobs that were committed and never queued. */
+  jobsOutboxSweepMs: number;
   /** Bearer token that opens /metrics; unset keeps /metrics off. */
   metricsToken?: string;
   /** The worker process serves its /metrics (job runs, queue depth) on this port, with METRICS_TOKEN. */
@@ -188,6 +194,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     jobsPgSchema: value.JOBS_PG_SCHEMA,
     jobsLockMs: value.JOBS_LOCK_MS,
     jobsStalledIntervalMs: value.JOBS_STALLED_INTERVAL_MS,
+    jobsEnqueueWaitMs: value.JOBS_ENQUEUE_WAIT_MS,
+    jobsOutboxSweepMs: value.JOBS_OUTBOX_SWEEP_MS,
     metricsToken: value.METRICS_TOKEN,
     metricsPort: value.METRICS_PORT,
     gitSyncDir: value.GIT_SYNC_DIR,

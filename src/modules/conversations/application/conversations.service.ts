@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, InvalidError, NotFoundError, Page, PageRequest, decodeCursor, encodeCursor, newId } from '@app/common';
 import { Transactions } from '../../../database/transactions';
-import { JobPort } from '../../../jobs/job-port';
+import { JobOutbox } from '../../../jobs/outbox/job-outbox';
 import { AccessService } from '../../access/application/access.service';
 import { User } from '../../identity/domain/user';
 import { parseIngestBody } from '../domain/conversation-input';
@@ -41,7 +41,7 @@ export class ConversationsService {
     private readonly repository: ConversationsRepository,
     private readonly changeRequests: ChangeRequestsService,
     private readonly transactions: Transactions,
-    private readonly jobs: JobPort,
+    private readonly outbox: JobOutbox,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -49,8 +49,11 @@ export class ConversationsService {
     await this.access.requireOrgRole(caller, organizationId, 'edit');
     const inputs = parseIngestBody(body);
     const now = this.clock.now();
-    await this.transactions.run((tx) => this.repository.upsert(organizationId, sourceOf(caller), inputs, inputs.map(() => newId()), now, tx));
-    await this.jobs.enqueue(AnalyseConversations, { organizationId });
+    const staged = await this.transactions.run(async (tx) => {
+      await this.repository.upsert(organizationId, sourceOf(caller), inputs, inputs.map(() => newId()), now, tx);
+      return this.outbox.stage(tx, AnalyseConversations, [{ payload: { organizationId } }]);
+    });
+    await this.outbox.release(staged);
   }
 
   async listConversations(caller: User, organizationId: string, source: string | undefined, request: PageRequest): Promise<Page<ConversationOrm>> {

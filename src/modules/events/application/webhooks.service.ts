@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions } from '../../../database/transactions';
 import { SecretBox } from '../../../core/secrets/secret-box';
-import { JobPort } from '../../../jobs/job-port';
+import { JobOutbox } from '../../../jobs/outbox/job-outbox';
 import { AccessService } from '../../access/application/access.service';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
@@ -55,7 +55,7 @@ export class WebhooksService {
     private readonly spaces: SpacesService,
     private readonly secrets: SecretBox,
     private readonly transactions: Transactions,
-    private readonly jobs: JobPort,
+    private readonly jobs: JobOutbox,
     private readonly audit: AuditTrail,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -140,14 +140,15 @@ export class WebhooksService {
       nextAttemptAt: new Date(now.getTime() + 5 * 60_000),
       replayOf: original.replayOf ?? original.id,
     };
-    await this.transactions.run(async (tx) => {
+    const staged = await this.transactions.run(async (tx) => {
       await this.deliveries.insertNew([replay], tx);
       if (tx.queryRunner) this.audit.note(tx.queryRunner, { table: 'webhook_deliveries', id: replay.id, change: 'created', organizationId });
+      return this.jobs.stage(tx, DeliverWebhook, [{ payload: { deliveryId: replay.id, attempt: 1 }, options: { jobId: deliveryJobId(replay.id, 1) } }]);
     });
     // Read before the job is queued: the answer is the delivery as created (pending, no attempt), not
     // whatever a fast worker has made of it by then.
     const stored = await this.deliveries.find(id, replay.id);
-    await this.jobs.enqueue(DeliverWebhook, { deliveryId: replay.id, attempt: 1 }, { jobId: deliveryJobId(replay.id, 1) });
+    await this.jobs.release(staged);
     return { delivery: stored!, attempts: [] };
   }
 

@@ -3,7 +3,7 @@ import { APP_CONFIG, AppConfig, CLOCK, Clock, InvalidError, NotFoundError, newId
 import { assertRole } from '../../access/application/access.service';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
-import { JobPort } from '../../../jobs/job-port';
+import { JobOutbox } from '../../../jobs/outbox/job-outbox';
 import { Transactions } from '../../../database/transactions';
 import { parseRemoteUrl } from '../domain/remote-url';
 import { GitSyncRepository } from '../infrastructure/git-sync.repository';
@@ -49,7 +49,7 @@ export class GitSyncService {
     private readonly spaces: SpacesService,
     private readonly repository: GitSyncRepository,
     private readonly secrets: SecretBox,
-    private readonly jobs: JobPort,
+    private readonly outbox: JobOutbox,
     private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -87,8 +87,11 @@ export class GitSyncService {
       createdAt: this.clock.now(),
       completedAt: null,
     });
-    await this.repository.insertOperation(operation);
-    await this.jobs.enqueue(direction === 'import' ? GitImportJob : GitExportJob, { spaceId, operationId: operation.id }, { jobId: `git-${operation.id}` });
+    const staged = await this.transactions.run(async (tx) => {
+      await this.repository.insertOperation(operation, tx);
+      return this.outbox.stage(tx, direction === 'import' ? GitImportJob : GitExportJob, [{ payload: { spaceId, operationId: operation.id }, options: { jobId: `git-${operation.id}` } }]);
+    });
+    await this.outbox.release(staged);
   }
 
   async info(caller: User, spaceId: string): Promise<GitInfoView> {

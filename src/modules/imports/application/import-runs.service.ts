@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions } from '../../../database/transactions';
-import { JobPort } from '../../../jobs/job-port';
+import { JobOutbox } from '../../../jobs/outbox/job-outbox';
 import { AccessService } from '../../access/application/access.service';
 import { ChangeRequestsService } from '../../change-requests/application/change-requests.service';
 import { User } from '../../identity/domain/user';
@@ -32,7 +32,7 @@ export class ImportRunsService {
     private readonly changeRequests: ChangeRequestsService,
     private readonly sites: SitesService,
     private readonly access: AccessService,
-    private readonly jobs: JobPort,
+    private readonly outbox: JobOutbox,
     private readonly transactions: Transactions,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -64,8 +64,11 @@ export class ImportRunsService {
       reason: null,
       pages: [],
     });
-    await this.runs.insert(run);
-    await this.jobs.enqueue(ImportContent, { runId: run.id }, { jobId: run.id });
+    const staged = await this.transactions.run(async (tx) => {
+      await this.runs.insert(run, tx);
+      return this.outbox.stage(tx, ImportContent, [{ payload: { runId: run.id }, options: { jobId: run.id } }]);
+    });
+    await this.outbox.release(staged);
     return run;
   }
 

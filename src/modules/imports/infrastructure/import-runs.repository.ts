@@ -20,8 +20,8 @@ export class ImportRunsRepository {
     return (tx ?? this.dataSource.manager).getRepository(ImportRunOrm);
   }
 
-  async insert(run: ImportRun): Promise<void> {
-    await this.repo().insert(toRow(run.toState()) as never);
+  async insert(run: ImportRun, tx: Tx): Promise<void> {
+    await this.repo(tx).insert(toRow(run.toState()) as never);
   }
 
   async findInOrganization(organizationId: string, id: string): Promise<ImportRun | null> {

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, Clock, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
 import { OpenAPISpecOrm } from '../infrastructure/openapi-spec.orm';
-import { JobPort } from '../../../jobs/job-port';
+import { JobOutbox } from '../../../jobs/outbox/job-outbox';
 import { MAX_KEPT_ERRORS, SpecProcessingFailure, SpecSource } from '../domain/openapi-spec';
 import { OpenAPISpecVersionOrm } from '../infrastructure/openapi-spec-version.orm';
 import { OpenAPISpecsRepository } from '../infrastructure/openapi-specs.repository';
@@ -30,7 +30,7 @@ export class OpenAPIProcessor {
     private readonly repository: OpenAPISpecsRepository,
     private readonly parser: SpecParser,
     private readonly transactions: Transactions,
-    private readonly jobs: JobPort,
+    private readonly jobs: JobOutbox,
     private readonly changes: OpenAPIChanges,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly outbox: EventOutbox,
@@ -111,8 +111,11 @@ export class OpenAPIProcessor {
     for (;;) {
       const ids = await this.repository.urlSourcedAfter(after, REFRESH_BATCH);
       for (const id of ids) {
-        const generation = await this.repository.bumpGeneration(id);
-        if (generation !== null) await this.jobs.enqueue(ProcessOpenAPISpec, { specId: id, generation }, { jobId: `${id}-${generation}` });
+        const staged = await this.transactions.run(async (tx) => {
+          const generation = await this.repository.bumpGeneration(id, tx);
+          return this.jobs.stage(tx, ProcessOpenAPISpec, generation === null ? [] : [{ payload: { specId: id, generation }, options: { jobId: `${id}-${generation}` } }]);
+        });
+        await this.jobs.release(staged);
         count++;
       }
       if (ids.length < REFRESH_BATCH) break;

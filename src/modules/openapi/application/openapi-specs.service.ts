@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, CLOCK, Clock, ConflictError, NotFoundError, Page, PageRequest, newId } from '@app/common';
-import { Transactions } from '../../../database/transactions';
-import { JobPort } from '../../../jobs/job-port';
+import { Transactions, Tx } from '../../../database/transactions';
+import { JobOutbox, StagedJobs } from '../../../jobs/outbox/job-outbox';
 import { AccessService } from '../../access/application/access.service';
 import { atLeast } from '../../access/domain/roles';
 import { User } from '../../identity/domain/user';
@@ -29,7 +29,7 @@ export class OpenAPISpecsService {
     private readonly access: AccessService,
     private readonly repository: OpenAPISpecsRepository,
     private readonly transactions: Transactions,
-    private readonly jobs: JobPort,
+    private readonly outbox: JobOutbox,
     private readonly changes: OpenAPIChanges,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -52,9 +52,11 @@ export class OpenAPISpecsService {
     const slug = assertSlug(input.slug);
     const source = parseSource(input.source, this.config.openapiMaxBytes);
     const spec = this.newSpec(caller, organizationId, slug, source);
-    const inserted = await this.transactions.run((tx) => this.repository.insert(spec, tx));
-    if (!inserted) throw new ConflictError(`slug: "${slug}" is already used by another OpenAPI specification of this organization`);
-    await this.enqueue(spec);
+    const staged = await this.transactions.run(async (tx) => {
+      if (!(await this.repository.insert(spec, tx))) throw new ConflictError(`slug: "${slug}" is already used by another OpenAPI specification of this organization`);
+      return this.stage(spec, tx);
+    });
+    await this.outbox.release(staged);
     return { spec, canEdit: true };
   }
 
@@ -69,7 +71,7 @@ export class OpenAPISpecsService {
         const spec = this.newSpec(caller, organizationId, slug, source);
         // A concurrent PUT of the same new slug inserted it first: answer as that race's loser.
         if (!(await this.repository.insert(spec, tx))) throw new ConflictError(`"${slug}" was created by another request at the same time; retry`);
-        return { spec, created: true };
+        return { spec, created: true, staged: await this.stage(spec, tx) };
       }
       const next = Object.assign(new OpenAPISpecOrm(), current, {
         ...sourceColumns(source),
@@ -78,10 +80,10 @@ export class OpenAPISpecsService {
         updatedAt: this.clock.now(),
       });
       await this.repository.update(current.id, next, tx);
-      return { spec: next, created: false };
+      return { spec: next, created: false, staged: await this.stage(next, tx) };
     });
-    await this.enqueue(outcome.spec);
-    return { ...outcome, canEdit: true };
+    await this.outbox.release(outcome.staged);
+    return { spec: outcome.spec, created: outcome.created, canEdit: true };
   }
 
   async setVisibility(caller: User, organizationId: string, slug: string, visibility: unknown): Promise<SpecView> {
@@ -182,9 +184,9 @@ export class OpenAPISpecsService {
     });
   }
 
-  /** One job per generation (the job id deduplicates a repeated enqueue of the same request). */
-  private enqueue(spec: OpenAPISpecOrm): Promise<unknown> {
-    return this.jobs.enqueue(ProcessOpenAPISpec, { specId: spec.id, generation: spec.generation }, { jobId: `${spec.id}-${spec.generation}` });
+  /** One job per generation (the job id deduplicates a repeated enqueue of the same request), staged in `tx`. */
+  private stage(spec: OpenAPISpecOrm, tx: Tx): Promise<StagedJobs> {
+    return this.outbox.stage(tx, ProcessOpenAPISpec, [{ payload: { specId: spec.id, generation: spec.generation }, options: { jobId: `${spec.id}-${spec.generation}` } }]);
   }
 }
 

@@ -66,8 +66,8 @@ export class OpenAPISpecsRepository {
   }
 
   /** Marks the spec for processing again: `pending`, next generation. Null when it is gone. */
-  async bumpGeneration(id: string): Promise<number | null> {
-    const [rows] = (await this.dataSource.query(
+  async bumpGeneration(id: string, tx: Tx): Promise<number | null> {
+    const [rows] = (await tx.query(
       `UPDATE openapi_specs SET generation = generation + 1, processing_state = 'pending' WHERE id = $1 RETURNING generation`,
       [id],
     )) as [Array<{ generation: number }>, number];

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, InvalidError, Page, PageRequest, newId } from '@app/common';
 import { AiNotConfiguredError, AiProvider } from '../../../core/ai/ai-provider';
 import { Transactions } from '../../../database/transactions';
-import { JobPort } from '../../../jobs/job-port';
+import { JobOutbox } from '../../../jobs/outbox/job-outbox';
 import { ChangeRequestView, ChangeRequestsService } from '../../change-requests/application/change-requests.service';
 import { AccessService } from '../../access/application/access.service';
 import { UserViewer } from '../../identity/api/user.presenter';
@@ -41,7 +41,7 @@ export class StyleguideRunsService {
     private readonly spaces: SpacesService,
     private readonly changeRequests: ChangeRequestsService,
     private readonly ai: AiProvider,
-    private readonly jobs: JobPort,
+    private readonly outbox: JobOutbox,
     private readonly transactions: Transactions,
     private readonly identity: IdentityService,
     private readonly access: AccessService,
@@ -72,13 +72,15 @@ export class StyleguideRunsService {
       await this.repository.insert(run, tx);
       const changeRequests = [];
       for (const spaceId of spaceIds) changeRequests.push(await this.changeRequests.openStyleguideCheck(caller, spaceId, { site: siteId, run: run.id }, CHECK_SUBJECT, tx));
-      return changeRequests;
+      const staged = await this.outbox.stage(
+        tx,
+        CheckStyleguide,
+        changeRequests.map((changeRequest) => ({ payload: { changeRequestId: changeRequest.id, runId: run.id }, options: { jobId: `${changeRequest.id}-${run.id}` } })),
+      );
+      return { changeRequests, staged };
     });
-    await this.jobs.enqueueMany(
-      CheckStyleguide,
-      opened.map((changeRequest) => ({ payload: { changeRequestId: changeRequest.id, runId: run.id }, options: { jobId: `${changeRequest.id}-${run.id}` } })),
-    );
-    const views = await Promise.all(opened.map((changeRequest) => this.changeRequests.get(caller, changeRequest.spaceId, changeRequest.id)));
+    await this.outbox.release(opened.staged);
+    const views = await Promise.all(opened.changeRequests.map((changeRequest) => this.changeRequests.get(caller, changeRequest.spaceId, changeRequest.id)));
     return { run: (await this.views(caller, organizationId, [run]))[0], changeRequests: views };
   }
 

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { AiNotConfiguredError, AiProvider } from '../../../core/ai/ai-provider';
-import { JobPort } from '../../../jobs/job-port';
+import { Transactions } from '../../../database/transactions';
+import { JobOutbox } from '../../../jobs/outbox/job-outbox';
 import { AccessService } from '../../access/application/access.service';
 import { atLeast } from '../../access/domain/roles';
 import { User } from '../../identity/domain/user';
@@ -35,7 +36,8 @@ export class TranslationsService {
     private readonly access: AccessService,
     private readonly spaces: SpacesService,
     private readonly repository: TranslationsRepository,
-    private readonly jobs: JobPort,
+    private readonly outbox: JobOutbox,
+    private readonly transactions: Transactions,
     private readonly ai: AiProvider,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -125,9 +127,12 @@ export class TranslationsService {
     await this.access.requireOrgRole(caller, organizationId, 'create');
     await this.find(organizationId, id);
     if (!this.ai.configured) throw new AiNotConfiguredError();
-    const generation = await this.repository.requestRun(id, caller.id, this.clock.now());
-    if (generation === null) throw NotFoundError.of('Translation', id);
-    await this.jobs.enqueue(RunTranslation, { translationId: id, generation }, { jobId: `${id}-${generation}` });
+    const staged = await this.transactions.run(async (tx) => {
+      const generation = await this.repository.requestRun(id, caller.id, this.clock.now(), tx);
+      if (generation === null) throw NotFoundError.of('Translation', id);
+      return this.outbox.stage(tx, RunTranslation, [{ payload: { translationId: id, generation }, options: { jobId: `${id}-${generation}` } }]);
+    });
+    await this.outbox.release(staged);
   }
 
   private async readAccess(caller: User, organizationId: string): Promise<boolean> {

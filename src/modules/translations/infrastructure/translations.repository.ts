@@ -45,8 +45,8 @@ export class TranslationsRepository {
   }
 
   /** The next generation (a new run request), or null when the translation is gone. */
-  async requestRun(id: string, requestedBy: string, now: Date): Promise<number | null> {
-    const [rows] = (await this.dataSource.query(
+  async requestRun(id: string, requestedBy: string, now: Date, tx: Tx): Promise<number | null> {
+    const [rows] = (await tx.query(
       `UPDATE translations SET generation = generation + 1, status = 'running', requested_by = $2, updated_at = $3 WHERE id = $1 RETURNING generation`,
       [id, requestedBy, now],
     )) as [Array<{ generation: number }>, number];

@@ -42,13 +42,6 @@ const LEFT_OUT: Record<string, string> = {
   deleteChangeRequestConversation: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',
   updateChangeRequestConversation: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',
   createUserNotificationsToken: 'no real-time notification service to issue tokens for',
-  inviteToSite: 'site grants are not built: sites follow the organization role',
-  listTeamPermissionsInSite: 'site grants are not built: sites follow the organization role',
-  updateTeamPermissionInSite: 'site grants are not built: sites follow the organization role',
-  removeTeamFromSite: 'site grants are not built: sites follow the organization role',
-  listUserPermissionsInSite: 'site grants are not built: sites follow the organization role (the aggregate lists the members with a role)',
-  updateUserPermissionInSite: 'site grants are not built: sites follow the organization role',
-  removeUserFromSite: 'site grants are not built: sites follow the organization role',
 };
 
 interface Operation {

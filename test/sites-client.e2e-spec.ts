@@ -65,6 +65,14 @@ describe.each([
       const resolved = (await api.urls.resolvePublishedContentByUrl({ url: `http://docs.test/sites/client-c/start` })).data;
       expect(resolved).toMatchObject({ site: site.id, pathname: 'start', space: spaceId });
       expect((await api.orgs.unpublishSite(orgId, site.id)).data.published).toBe(false);
+      await api.orgs.inviteToSite(orgId, site.id, { role: 'read', users: [owner.id] });
+      expect((await api.orgs.listUserPermissionsInSite(orgId, site.id)).data.items).toEqual([{ permission: 'read', user: expect.objectContaining({ id: owner.id }) }]);
+      await api.orgs.updateUserPermissionInSite(orgId, site.id, owner.id, { role: 'edit' });
+      expect((await api.orgs.listUserPermissionsInSite(orgId, site.id)).data.items[0].permission).toBe('edit');
+      // An admin's role is the organization's: a grant below it changes nothing.
+      expect((await api.orgs.listPermissionsAggregateInSite(orgId, site.id)).data.items[0]).toMatchObject({ permission: 'admin', origin: { type: 'organization' } });
+      expect((await api.orgs.removeUserFromSite(orgId, site.id, owner.id)).status).toBe(205);
+      expect((await api.orgs.listTeamPermissionsInSite(orgId, site.id)).data.items).toEqual([]);
     }
     await api.orgs.deleteSiteById(orgId, site.id);
     await expect(api.orgs.getSiteById(orgId, site.id)).rejects.toMatchObject({ code: 404 });

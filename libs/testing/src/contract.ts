@@ -187,10 +187,11 @@ export function checkContract(method: string, url: string, status: number, body:
 
 /**
  * Operations whose objects the current contract widened: GitBook's site redirects gained wildcard
- * sources (`/old/*`) and external destinations after 0.146. Their answers must hold for the current
- * contract; 0.146's narrower one is not asked of them.
+ * sources (`/old/*`) and external destinations after 0.146, and a user's role on a site gained the
+ * site itself as an origin (site grants). Their answers must hold for the current contract; 0.146's
+ * narrower one is not asked of them.
  */
-const WIDENED_SINCE_0146 = new Set(['createSiteRedirect', 'listSiteRedirects', 'updateSiteRedirectById', 'getSiteRedirectBySource']);
+const WIDENED_SINCE_0146 = new Set(['createSiteRedirect', 'listSiteRedirects', 'updateSiteRedirectById', 'getSiteRedirectBySource', 'listPermissionsAggregateInSite']);
 
 function holdsCurrent(method: string, apiPath: string, status: number, body: unknown): boolean {
   const current = findOperation(method, apiPath, SPECS.filter((spec) => spec.id === 'gitbook-current'));

@@ -2,6 +2,9 @@ import { SiteEventResource } from './api/site.event-resource';
 import { Module } from '@nestjs/common';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SpacesModule } from '../spaces/spaces.module';
+import { TeamsModule } from '../teams/teams.module';
+import { SiteGrantsService } from './application/site-grants.service';
+import { SiteGrantsRepository } from './infrastructure/site-grants.repository';
 import { PublishedUrlsController } from './api/published-urls.controller';
 import { ShareLinksController } from './api/share-links.controller';
 import { SitePresenter } from './api/site.presenter';
@@ -28,9 +31,9 @@ import { SitesDirectoryModule } from './sites-directory.module';
 
 /** Sites: the 27 endpoints and GitBook's later additions, audiences, and the resolution of published addresses. */
 @Module({
-  imports: [SpacesModule, OrganizationsModule, SitesCoreModule, SitesDirectoryModule],
+  imports: [SpacesModule, OrganizationsModule, TeamsModule, SitesCoreModule, SitesDirectoryModule],
   controllers: [SitesController, SiteStructureController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController, SiteUsersController],
-  providers: [SiteEventResource, SitesService, SiteStructureService, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
+  providers: [SiteEventResource, SitesService, SiteStructureService, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
   exports: [PublishedSitesService, SitesService, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
 })
 export class SitesModule {}

@@ -47,11 +47,11 @@ export class AccessRepository {
     return new AccessContext(organizationId, row.member ? row.member.role : undefined, collections, spaceGrants, collectionGrants);
   }
 
-  /** Per member: spaces shared with them (directly or through a team) and teams they belong to. */
-  async memberStats(organizationId: string, userIds: string[]): Promise<Map<string, { spaces: number; teams: number }>> {
-    const stats = new Map(userIds.map((id) => [id, { spaces: 0, teams: 0 }]));
+  /** Per member: spaces shared with them (directly or through a team), teams they belong to, sites shared with them directly. */
+  async memberStats(organizationId: string, userIds: string[]): Promise<Map<string, { spaces: number; teams: number; sites: number }>> {
+    const stats = new Map(userIds.map((id) => [id, { spaces: 0, teams: 0, sites: 0 }]));
     if (userIds.length === 0) return stats;
-    const rows: { user_id: string; spaces: string; teams: string }[] = await this.dataSource.query(
+    const rows: { user_id: string; spaces: string; teams: string; sites: string }[] = await this.dataSource.query(
       `SELECT u.user_id,
               (SELECT count(DISTINCT g.space_id) FROM content_grants g
                 WHERE g.organization_id = $1 AND g.space_id IS NOT NULL
@@ -59,11 +59,12 @@ export class AccessRepository {
                         SELECT tm.team_id FROM team_members tm JOIN teams t ON t.id = tm.team_id
                          WHERE tm.user_id = u.user_id AND t.organization_id = $1))) AS spaces,
               (SELECT count(*) FROM team_members tm JOIN teams t ON t.id = tm.team_id
-                WHERE tm.user_id = u.user_id AND t.organization_id = $1) AS teams
+                WHERE tm.user_id = u.user_id AND t.organization_id = $1) AS teams,
+              (SELECT count(*) FROM site_grants sg WHERE sg.organization_id = $1 AND sg.user_id = u.user_id) AS sites
          FROM unnest($2::varchar[]) AS u(user_id)`,
       [organizationId, userIds],
     );
-    for (const row of rows) stats.set(row.user_id, { spaces: Number(row.spaces), teams: Number(row.teams) });
+    for (const row of rows) stats.set(row.user_id, { spaces: Number(row.spaces), teams: Number(row.teams), sites: Number(row.sites) });
     return stats;
   }
 

@@ -7,7 +7,7 @@ import { MemberView } from '../application/members.service';
 export class MemberPresenter {
   constructor(private readonly users: UserPresenter) {}
 
-  present({ member, user, spaces, teams, viewer }: MemberView) {
+  present({ member, user, spaces, teams, sites, viewer }: MemberView) {
     return {
       object: 'member' as const,
       id: member.userId,
@@ -19,8 +19,7 @@ export class MemberPresenter {
       sso: member.sso,
       spaces,
       teams,
-      // Sites shared with the member directly: sites are not shared member by member here.
-      sites: 0,
+      sites,
     };
   }
 }

@@ -27,6 +27,8 @@ export interface MemberView {
   user: User;
   spaces: number;
   teams: number;
+  /** Sites shared with the member directly. */
+  sites: number;
   /** Who the member is shown to (e-mail visibility). */
   viewer: UserViewer;
 }
@@ -67,12 +69,13 @@ export class MembersService {
   }
 
   /**
-   * For sites (which follow the organization role): the members with a role, oldest first, disabled
-   * ones included, as the caller may see them. The caller's right to ask is the sites module's check.
+   * For sites (which follow the organization role, raised by their grants): the members with a role
+   * and those of `alsoUserIds` (guests a site is shared with), oldest first, disabled ones included,
+   * as the caller may see them. The caller's right to ask is the sites module's check.
    */
-  async listWithRole(caller: User, organizationId: string, request: PageRequest): Promise<Page<{ member: Member; user: User; viewer: UserViewer }>> {
+  async listWithRole(caller: User, organizationId: string, request: PageRequest, alsoUserIds: string[] = []): Promise<Page<{ member: Member; user: User; viewer: UserViewer }>> {
     const context = await this.access.requireMember(caller, organizationId);
-    const page = await this.members.list(organizationId, { withRole: true, sort: 'joinedAt', direction: 'ASC' }, request);
+    const page = await this.members.list(organizationId, { withRole: true, alsoUserIds, sort: 'joinedAt', direction: 'ASC' }, request);
     const users = await this.identity.findByIds(page.items.map((m) => m.userId));
     const viewer = userViewer(caller.id, context);
     return { ...page, items: page.items.flatMap((member) => (users.has(member.userId) ? [{ member, user: users.get(member.userId)!, viewer }] : [])) };
@@ -168,8 +171,8 @@ export class MembersService {
     return members.map((member) => {
       const user = users.get(member.userId);
       if (!user) throw NotFoundError.of('User', member.userId);
-      const counts = stats.get(member.userId) ?? { spaces: 0, teams: 0 };
-      return { member, user, spaces: counts.spaces, teams: counts.teams, viewer };
+      const counts = stats.get(member.userId) ?? { spaces: 0, teams: 0, sites: 0 };
+      return { member, user, spaces: counts.spaces, teams: counts.teams, sites: counts.sites, viewer };
     });
   }
 }

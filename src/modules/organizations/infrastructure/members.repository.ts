@@ -10,6 +10,8 @@ export interface MemberListFilter {
   role?: MemberRoleFilter;
   /** Only members with an organization role (no guests). */
   withRole?: boolean;
+  /** With `withRole`: these members too, guests or not (those a site is shared with). */
+  alsoUserIds?: string[];
   /** Case-insensitive "contains" on display name and e-mail. */
   search?: string;
   sort: MemberSort;
@@ -86,7 +88,7 @@ export class MembersRepository {
     if (filter.sort === 'lastSeenAt') qb.andWhere('m.last_seen_at IS NOT NULL');
     if (filter.role === 'guest') qb.andWhere('m.role IS NULL');
     else if (filter.role) qb.andWhere('m.role = :role', { role: filter.role });
-    if (filter.withRole) qb.andWhere('m.role IS NOT NULL');
+    if (filter.withRole) qb.andWhere('(m.role IS NOT NULL OR m.user_id = ANY(:alsoUserIds))', { alsoUserIds: filter.alsoUserIds ?? [] });
     if (filter.search) {
       qb.andWhere(`(u.display_name ILIKE :pattern ESCAPE '\\' OR u.email ILIKE :pattern ESCAPE '\\')`, {
         pattern: `%${escapeLike(filter.search)}%`,
@@ -145,7 +147,7 @@ export class MembersRepository {
   /**
    * Removes the membership. Membership removal owns cleaning up what named the member in this
    * organization: their team memberships (team_members rows of this organization's teams) and
-   * the content grants made to them here. Run it in the caller's transaction so that all three
+   * the content and site grants made to them here. Run it in the caller's transaction so that all three
    * go together. Returns whether there was a membership.
    */
   async remove(organizationId: string, userId: string, tx: Tx): Promise<boolean> {
@@ -155,6 +157,7 @@ export class MembersRepository {
       [organizationId, userId],
     );
     await tx.query(`DELETE FROM content_grants WHERE organization_id = $1 AND user_id = $2`, [organizationId, userId]);
+    await tx.query(`DELETE FROM site_grants WHERE organization_id = $1 AND user_id = $2`, [organizationId, userId]);
     // TypeORM answers a DELETE with [rows, affected].
     const [rows] = (await tx.query(
       `DELETE FROM organization_members WHERE organization_id = $1 AND user_id = $2 RETURNING user_id`,

@@ -1,19 +1,38 @@
 import { Injectable } from '@nestjs/common';
-import { UserPresenter } from '../../identity/api/user.presenter';
+import { UserPresenter, UserViewer } from '../../identity/api/user.presenter';
+import { User } from '../../identity/domain/user';
+import { TeamPresenter } from '../../teams/api/team.presenter';
+import { SiteTeamGrantView, SiteUserGrantView } from '../application/site-grants.service';
 import { SiteUserView } from '../application/site-audience.service';
 
-/** GitBook's `UserSitePermission`: a member's organization role, which is what sites follow here. */
+/** GitBook's `UserSitePermission` (who can work on a site) and its site permission overrides. */
 @Injectable()
 export class SiteUserPresenter {
-  constructor(private readonly users: UserPresenter) {}
+  constructor(
+    private readonly users: UserPresenter,
+    private readonly teams: TeamPresenter,
+  ) {}
 
-  present({ member, user, viewer }: SiteUserView) {
+  present({ siteId, member, user, viewer, permission, origin }: SiteUserView) {
     return {
-      permission: member.role,
+      permission,
       user: this.users.present(user, viewer),
-      origin: { type: 'organization' as const, organization: member.organizationId },
+      origin:
+        origin.kind === 'organization'
+          ? { type: 'organization' as const, organization: member.organizationId }
+          : { type: 'site' as const, site: siteId, reason: origin.reason, ...(origin.reason === 'team' ? { team: origin.teamId } : {}) },
       disabled: member.disabled,
       ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt.toISOString() } : {}),
     };
+  }
+
+  /** `UserSitePermissionOverride`. */
+  presentUserGrant({ permission, user, viewer }: { permission: SiteUserGrantView['permission']; user: User; viewer: UserViewer }) {
+    return { permission, user: this.users.present(user, viewer) };
+  }
+
+  /** `TeamSitePermissionOverride`. */
+  presentTeamGrant({ permission, team }: SiteTeamGrantView) {
+    return { permission, team: this.teams.present(team) };
   }
 }

@@ -62,8 +62,7 @@ export class ShareLinksService {
   }
 
   private async adminSite(caller: User, organizationId: string, siteId: string): Promise<SiteOrm> {
-    const { site } = await this.siteAccess.read(caller, organizationId, siteId);
-    await this.siteAccess.orgRole(caller, organizationId, 'admin');
+    const { site } = await this.siteAccess.read(caller, organizationId, siteId, 'admin');
     return site;
   }
 }

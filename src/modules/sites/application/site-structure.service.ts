@@ -251,8 +251,7 @@ export class SiteStructureService {
   async duplicateSiteSpace(caller: User, organizationId: string, siteId: string, siteSpaceId: string, input: { draft?: unknown }): Promise<SiteSpaceOrm> {
     if (input.draft !== undefined && typeof input.draft !== 'boolean') throw new InvalidError('draft: a boolean');
     if (input.draft === true) throw new InvalidError('draft: sections and site spaces have no drafts here; everything in a site is live');
-    await this.siteAccess.orgRole(caller, organizationId, 'create');
-    const { site } = await this.siteAccess.read(caller, organizationId, siteId);
+    const { site } = await this.siteAccess.read(caller, organizationId, siteId, 'create');
     const original = this.siteSpace(await this.repository.structure(site.id), siteSpaceId);
     let duplicate: SiteSpaceOrm | undefined;
     await this.spaces.duplicate(caller, original.spaceId, async (copy, tx) => {
@@ -289,8 +288,7 @@ export class SiteStructureService {
    * a 409; the space and its place in the site commit together.
    */
   async applyTemplate(caller: User, organizationId: string, siteId: string): Promise<void> {
-    await this.siteAccess.orgRole(caller, organizationId, 'create');
-    const { site } = await this.siteAccess.read(caller, organizationId, siteId);
+    const { site } = await this.siteAccess.read(caller, organizationId, siteId, 'create');
     const notEmpty = () => new ConflictError('The template fills only a site that shows no space yet');
     if ((await this.repository.structure(site.id)).siteSpaces.length) throw notEmpty();
     await this.spaces.create(caller, organizationId, { title: siteTitleForSpace(site.title), template: { id: 'getting-started' } }, async (space, tx) => {
@@ -390,7 +388,7 @@ export class SiteStructureService {
   // ------------------------------------------------------------------------------------------
 
   private async write<T>(caller: User, organizationId: string, siteId: string, work: (site: SiteOrm, rows: StructureRows, tx: Tx) => Promise<T>): Promise<T> {
-    await this.siteAccess.orgRole(caller, organizationId, 'create');
+    await this.siteAccess.role(caller, organizationId, siteId, 'create');
     return this.transactions.run((tx) => this.inLockedSite(organizationId, siteId, tx, work));
   }
 

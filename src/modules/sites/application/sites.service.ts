@@ -6,6 +6,7 @@ import { Transactions, Tx } from '../../../database/transactions';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { assertAdaptiveSchema, templateConditions } from '../domain/adaptive-schema';
+import { siteRole } from '../domain/site-grant';
 import { Customization, applyCustomization, defaultCustomization, siteCustomization } from '../domain/customization';
 import {
   AGENTS_CONTEXTS,
@@ -67,11 +68,12 @@ export class SitesService {
   ) {}
 
   async list(caller: User, organizationId: string, filters: SiteFilters, request: PageRequest): Promise<Page<SiteListView>> {
-    const role = await this.siteAccess.orgRole(caller, organizationId);
+    const { orgRole, granted } = await this.siteAccess.visibleSites(caller, organizationId);
     if (filters.types) filters.types.forEach((type) => oneOf(SITE_TYPES, type, 'type'));
-    const page = await this.repository.list(organizationId, filters, request);
+    // Guests list the sites shared with them; members every site.
+    const page = await this.repository.list(organizationId, { ...filters, onlyIds: orgRole === null ? [...granted.keys()] : undefined }, request);
     const counts = await this.repository.siteSpaceCounts(page.items.map((site) => site.id));
-    return { ...page, items: page.items.map((site) => ({ site, role, siteSpaceCount: counts.get(site.id) ?? 0 })) };
+    return { ...page, items: page.items.map((site) => ({ site, role: siteRole(orgRole, granted.get(site.id))!, siteSpaceCount: counts.get(site.id) ?? 0 })) };
   }
 
   async get(caller: User, organizationId: string, siteId: string): Promise<SiteListView> {
@@ -150,7 +152,7 @@ export class SitesService {
   /** `ifMatch`: the client's `If-Match` header; a tag of an older version of the site is a 412 and nothing changes. */
   async update(caller: User, organizationId: string, siteId: string, input: UpdateSiteInput, ifMatch?: string): Promise<SiteListView> {
     const audience = input.visibility !== undefined || input.hostname !== undefined;
-    const role = await this.siteAccess.orgRole(caller, organizationId, audience ? 'admin' : 'create');
+    const role = await this.siteAccess.role(caller, organizationId, siteId, audience ? 'admin' : 'create');
     const view = await this.transactions.run(async (tx) => {
       const site = await this.siteAccess.lock(organizationId, siteId, tx);
       assertIfMatch(ifMatch, 'site', site.id, site.version);
@@ -191,13 +193,13 @@ export class SitesService {
 
   /** True when a site was deleted; false when there was none (both answer). */
   async delete(caller: User, organizationId: string, siteId: string): Promise<boolean> {
-    await this.siteAccess.orgRole(caller, organizationId, 'admin');
+    await this.siteAccess.role(caller, organizationId, siteId, 'admin');
     return this.repository.delete(organizationId, siteId);
   }
 
   /** Readers can reach the site from the moment this returns (the published pages read the flag on each request). */
   async setPublished(caller: User, organizationId: string, siteId: string, published: boolean): Promise<SiteListView> {
-    const role = await this.siteAccess.orgRole(caller, organizationId, 'admin');
+    const role = await this.siteAccess.role(caller, organizationId, siteId, 'admin');
     const view = await this.transactions.run(async (tx) => {
       const site = await this.siteAccess.lock(organizationId, siteId, tx);
       const updatedAt = this.clock.now();
@@ -221,7 +223,7 @@ export class SitesService {
 
   async setAdaptiveSchema(caller: User, organizationId: string, siteId: string, jsonSchema: unknown): Promise<{ jsonSchema: Record<string, unknown>; updatedAt: Date }> {
     const schema = assertAdaptiveSchema(jsonSchema);
-    await this.siteAccess.orgRole(caller, organizationId, 'create');
+    await this.siteAccess.role(caller, organizationId, siteId, 'create');
     return this.transactions.run(async (tx) => {
       const site = await this.siteAccess.lock(organizationId, siteId, tx);
       const updatedAt = this.clock.now();
@@ -243,7 +245,7 @@ export class SitesService {
   }
 
   async setCustomization(caller: User, organizationId: string, siteId: string, input: unknown): Promise<Customization> {
-    await this.siteAccess.orgRole(caller, organizationId, 'create');
+    await this.siteAccess.role(caller, organizationId, siteId, 'create');
     return this.transactions.run(async (tx) => {
       const site = await this.siteAccess.lock(organizationId, siteId, tx);
       const next = applyCustomization(defaultCustomization(), input);

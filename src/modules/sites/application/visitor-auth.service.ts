@@ -31,7 +31,7 @@ export class VisitorAuthService {
   ) {}
 
   async get(caller: User, organizationId: string, siteId: string): Promise<PublishingAuthView> {
-    await this.siteAccess.orgRole(caller, organizationId, 'admin');
+    await this.siteAccess.role(caller, organizationId, siteId, 'admin');
     return this.transactions.run(async (tx) => {
       const site = await this.siteAccess.lock(organizationId, siteId, tx);
       if (!site.visitorAuthKey) {
@@ -52,7 +52,7 @@ export class VisitorAuthService {
       }
       fallback = input.fallbackURL as string | null;
     }
-    await this.siteAccess.orgRole(caller, organizationId, 'admin');
+    await this.siteAccess.role(caller, organizationId, siteId, 'admin');
     return this.transactions.run(async (tx) => {
       const site = await this.siteAccess.lock(organizationId, siteId, tx);
       const created = site.visitorAuthKey ? null : this.generate(site);
@@ -64,7 +64,7 @@ export class VisitorAuthService {
 
   /** A new key: JWTs signed with the old one stop working at once. */
   async regenerate(caller: User, organizationId: string, siteId: string): Promise<PublishingAuthView> {
-    await this.siteAccess.orgRole(caller, organizationId, 'admin');
+    await this.siteAccess.role(caller, organizationId, siteId, 'admin');
     return this.transactions.run(async (tx) => {
       const site = await this.siteAccess.lock(organizationId, siteId, tx);
       const key = this.generate(site);

@@ -14,6 +14,8 @@ export interface SiteFilters {
   title?: string;
   published?: boolean;
   types?: string[];
+  /** Only these sites (a guest's shared sites). */
+  onlyIds?: string[];
 }
 
 /** Every row of a site's navigation, each kind in position order. */
@@ -43,6 +45,7 @@ export class SitesRepository {
     if (filters.title) qb.andWhere("s.title ILIKE :title ESCAPE '\\'", { title: `%${filters.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
     if (filters.published !== undefined) qb.andWhere('s.published = :published', { published: filters.published });
     if (filters.types?.length) qb.andWhere('s.type IN (:...types)', { types: filters.types });
+    if (filters.onlyIds) qb.andWhere('s.id = ANY(:onlyIds)', { onlyIds: filters.onlyIds });
     return paginate(qb, { columns: ['s.created_at', 's.id'], keys: ['createdAt', 'id'], direction: 'ASC' }, request);
   }
 

@@ -29,6 +29,7 @@ export interface TeamMemberView {
   user: User;
   spaces: number;
   teams: number;
+  sites: number;
   role: TeamRole;
   /** Whether the caller may see this member's profile (guests only see their own). */
   view: boolean;
@@ -149,12 +150,13 @@ export class TeamsService {
       const user = users.get(membership.userId);
       const member = members.get(membership.userId);
       if (!user || !member) continue; // removed between the two reads
-      const counts = stats.get(membership.userId) ?? { spaces: 0, teams: 0 };
+      const counts = stats.get(membership.userId) ?? { spaces: 0, teams: 0, sites: 0 };
       items.push({
         member,
         user,
         spaces: counts.spaces,
         teams: counts.teams,
+        sites: counts.sites,
         role: membership.role,
         view: context.orgRole !== null || membership.userId === caller.id,
         viewer: userViewer(caller.id, context),
@@ -232,6 +234,27 @@ export class TeamsService {
   }
 
   // ---- for other modules ----
+
+  /** The teams of the organization among `teamIds`. No authorization: the caller has done it. */
+  findManyInOrganization(organizationId: string, teamIds: string[], tx?: Tx): Promise<Team[]> {
+    return this.teams.findManyInOrganization(organizationId, teamIds, tx);
+  }
+
+  /** The ids of the organization's teams the user is in (what their team grants reach). No authorization. */
+  teamIdsOf(organizationId: string, userId: string): Promise<string[]> {
+    return this.teamMembers.teamIdsOf(organizationId, userId);
+  }
+
+  /** The members (user ids) of each of the given teams. No authorization. */
+  memberIdsOf(teamIds: string[]): Promise<Map<string, string[]>> {
+    return this.teamMembers.memberIdsOf(teamIds);
+  }
+
+  /** Teams as `caller` sees them (counts, roles), for lists other modules show. No authorization. */
+  async viewsFor(callerId: string, organizationId: string, teams: Team[]): Promise<TeamView[]> {
+    const context = await this.access.context(callerId, organizationId);
+    return this.views(callerId, context.orgRole ?? null, teams);
+  }
 
   /** A team of the organization, or null. No authorization: the caller has done it. */
   findInOrganization(organizationId: string, teamId: string, tx?: Tx): Promise<Team | null> {

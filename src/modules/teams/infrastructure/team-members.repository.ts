@@ -29,6 +29,24 @@ export class TeamMembersRepository {
     return new Map(rows.map((r) => [r.teamId, r.role as TeamRole]));
   }
 
+  /** The ids of the organization's teams the user is in. */
+  async teamIdsOf(organizationId: string, userId: string): Promise<string[]> {
+    const rows: Array<{ team_id: string }> = await this.manager().query(
+      `SELECT tm.team_id FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE t.organization_id = $1 AND tm.user_id = $2`,
+      [organizationId, userId],
+    );
+    return rows.map((row) => row.team_id);
+  }
+
+  /** The members of each of the given teams (user ids). */
+  async memberIdsOf(teamIds: string[]): Promise<Map<string, string[]>> {
+    const members = new Map<string, string[]>();
+    if (teamIds.length === 0) return members;
+    const rows = await this.repo().findBy({ teamId: In([...new Set(teamIds)]) });
+    for (const row of rows) members.set(row.teamId, [...(members.get(row.teamId) ?? []), row.userId]);
+    return members;
+  }
+
   async roleOf(teamId: string, userId: string, tx?: Tx): Promise<TeamRole | null> {
     const row = await this.repo(tx).findOneBy({ teamId, userId });
     return row ? (row.role as TeamRole) : null;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { Page, PageRequest, paginate } from '@app/common';
 import { Tx } from '../../../database/transactions';
 import { Team } from '../domain/team';
@@ -42,6 +42,13 @@ export class TeamsRepository {
   async findInOrganization(organizationId: string, teamId: string, tx?: Tx): Promise<Team | null> {
     const row = await this.repo(tx).findOneBy({ id: teamId, organizationId });
     return row ? toDomain(row) : null;
+  }
+
+  /** The teams of the organization among `teamIds`. */
+  async findManyInOrganization(organizationId: string, teamIds: string[], tx?: Tx): Promise<Team[]> {
+    if (teamIds.length === 0) return [];
+    const rows = await this.repo(tx).findBy({ organizationId, id: In([...new Set(teamIds)]) });
+    return rows.map(toDomain);
   }
 
   /** Teams of the organization, oldest first. */

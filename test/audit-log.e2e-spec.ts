@@ -134,6 +134,28 @@ describe('Audit log', () => {
     expect((await owner.client.get(log(), { action: 'job:raw-reader' })).body.count).toBe(0);
   });
 
+  it("records every change of who a space or a site is shared with, removals included, in the organization's log", async () => {
+    const site = (await owner.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Shared' })).body.id;
+    const changes: Array<[string, string, string, () => Promise<{ status: number }>]> = [
+      ['inviteToSpace', 'content_grants', 'created', () => owner.client.post(`/v1/spaces/${space}/permissions`, { role: 'read', users: [editor.id] })],
+      ['updateUserPermissionInSpace', 'content_grants', 'updated', () => owner.client.patch(`/v1/spaces/${space}/permissions/users/${editor.id}`, { role: 'comment' })],
+      ['removeUserFromSpace', 'content_grants', 'deleted', () => owner.client.delete(`/v1/spaces/${space}/permissions/users/${editor.id}`)],
+      ['inviteToSite', 'site_grants', 'created', () => owner.client.post(`/v1/orgs/${org}/sites/${site}/permissions`, { role: 'admin', users: [editor.id] })],
+      ['updateUserPermissionInSite', 'site_grants', 'updated', () => owner.client.patch(`/v1/orgs/${org}/sites/${site}/permissions/users/${editor.id}`, { role: 'create' })],
+      ['removeUserFromSite', 'site_grants', 'deleted', () => owner.client.delete(`/v1/orgs/${org}/sites/${site}/permissions/users/${editor.id}`)],
+    ];
+    const grantIds = new Set<string>();
+    for (const [action, record, change, make] of changes) {
+      expect((await make()).status).toBeLessThan(300);
+      const entries = (await owner.client.get<any>(log(), { action })).body.items;
+      expect({ action, entries: entries.length }).toEqual({ action, entries: 1 });
+      expect(entries[0]).toMatchObject({ organization: org, actor: { type: 'user', user: owner.id }, changes: { records: [{ record, id: expect.any(String), change }] } });
+      grantIds.add(entries[0].changes.records[0].id);
+    }
+    // One grant row per resource, created, updated and removed.
+    expect(grantIds.size).toBe(2);
+  });
+
   it('keeps entries for the retention period; the prune job removes older ones', async () => {
     const before = (await owner.client.get(log(), { limit: 1000 })).body.count;
     expect(before).toBeGreaterThan(3);

@@ -4,8 +4,9 @@ import { DataSource, EntityMetadata, EntitySubscriberInterface, InsertEvent, Que
 import { CLOCK, Clock } from '@app/common';
 import { ActorContext, ActorContexts } from '../../../core/context/actor-context';
 import type { NewDomainEvent } from '../domain/event-types';
+import type { Tx } from '../../../database/transactions';
 
-type ChangeKind = 'created' | 'updated' | 'deleted';
+export type ChangeKind = 'created' | 'updated' | 'deleted';
 
 interface RecordChange {
   table: string;
@@ -72,6 +73,15 @@ export class AuditTrail implements EntitySubscriberInterface {
   /** For a change written with raw SQL inside a transaction (the subscriber does not see those). */
   note(queryRunner: QueryRunner, change: { table: string; id: string; change: ChangeKind; organizationId: string | null }): void {
     this.pendingOf(queryRunner)?.changes.push({ ...change, fields: [] });
+  }
+
+  /**
+   * The rows one raw statement wrote in `tx` (grants upserted or removed), so the entry names them and
+   * lands in their organization's log even when the request's path names no organization.
+   */
+  noteRows(tx: Tx, table: string, organizationId: string, rows: Array<{ id: string; change: ChangeKind }>): void {
+    if (!tx.queryRunner) return;
+    for (const row of rows) this.note(tx.queryRunner, { table, id: row.id, change: row.change, organizationId });
   }
 
   async beforeTransactionCommit(event: TransactionCommitEvent): Promise<void> {

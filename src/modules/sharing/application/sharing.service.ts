@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
-import { Transactions } from '../../../database/transactions';
+import { Transactions, Tx } from '../../../database/transactions';
+import { AuditTrail } from '../../events/infrastructure/audit-trail.subscriber';
 import { AccessService, assertRole, userViewer } from '../../access/application/access.service';
 import { UserViewer } from '../../identity/api/user.presenter';
 import { MemberRole, OrgRole } from '../../access/domain/roles';
@@ -54,6 +55,7 @@ export class SharingService {
     private readonly teams: TeamsService,
     private readonly identity: IdentityService,
     private readonly transactions: Transactions,
+    private readonly audit: AuditTrail,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -61,14 +63,12 @@ export class SharingService {
   async share(caller: User, ref: ContentRef, input: SharingInput): Promise<void> {
     const content = await this.managed(caller, ref);
     const change = planSharingChange(input);
-    const now = this.clock.now();
     await this.transactions.run(async (tx) => {
       await this.access.assertMembers(content.organizationId, change.users, 'users', tx);
       const strangers = await this.grants.teamsOutside(content.organizationId, change.teams, tx);
       if (strangers.length > 0) throw new InvalidError(`teams: not a team of this organization: ${listIds(strangers)}`);
       for (const [principal, ids] of [['user', change.users], ['team', change.teams]] as [PrincipalKind, string[]][]) {
-        if (change.role === null) await this.grants.remove(content, principal, ids, tx);
-        else await this.grants.upsert(grantsFor(content, principal, ids, change.role, newId, now), tx);
+        await this.apply(content, principal, ids, change.role, tx);
       }
     });
   }
@@ -91,7 +91,7 @@ export class SharingService {
   /** Returns whether the principal had a grant on the content. */
   async remove(caller: User, ref: ContentRef, principal: PrincipalKind, principalId: string): Promise<boolean> {
     const content = await this.managed(caller, ref);
-    return (await this.grants.remove(content, principal, [principalId])) > 0;
+    return (await this.transactions.run((tx) => this.apply(content, principal, [principalId], null, tx))) > 0;
   }
 
   async listUsers(caller: User, ref: ContentRef, request: PageRequest): Promise<Page<UserPermissionView>> {
@@ -173,11 +173,20 @@ export class SharingService {
   // ------------------------------------------------------------------------------------------
 
   private async setRole(content: SharedContent, principal: PrincipalKind, principalId: string, role: MemberRole | null): Promise<void> {
-    if (role === null) {
-      await this.grants.remove(content, principal, [principalId]);
-      return;
-    }
-    await this.grants.upsert(grantsFor(content, principal, [principalId], role, newId, this.clock.now()));
+    await this.transactions.run((tx) => this.apply(content, principal, [principalId], role, tx));
+  }
+
+  /**
+   * Sets the principals' role on the content (null removes their grants) and names the rows written
+   * to the audit log, which does not see raw SQL by itself. Returns how many grants it changed.
+   */
+  private async apply(content: SharedContent, principal: PrincipalKind, ids: string[], role: MemberRole | null, tx: Tx): Promise<number> {
+    const rows =
+      role === null
+        ? (await this.grants.remove(content, principal, ids, tx)).map((id) => ({ id, change: 'deleted' as const }))
+        : (await this.grants.upsert(grantsFor(content, principal, ids, role, newId, this.clock.now()), tx)).map(({ id, created }) => ({ id, change: created ? ('created' as const) : ('updated' as const) }));
+    this.audit.noteRows(tx, 'content_grants', content.organizationId, rows);
+    return rows.length;
   }
 
   private async viewer(caller: User, content: SharedContent): Promise<UserViewer> {

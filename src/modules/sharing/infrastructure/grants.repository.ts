@@ -9,6 +9,12 @@ import { Team } from '../../teams/domain/team';
 import { ContentGrant, ContentKind, ContentRef, PrincipalKind } from '../domain/content-grant';
 import { ChainGrant } from '../domain/effective-access';
 
+/** A grant row an upsert wrote: inserted (`created`) or given a new role. */
+export interface WrittenGrant {
+  id: string;
+  created: boolean;
+}
+
 /** A grant to a team, with the team it names. */
 export interface TeamGrant {
   grant: ContentGrant;
@@ -62,20 +68,21 @@ export class GrantsRepository {
    * creation time). All grants must name the same content and kind of principal, each
    * principal once. Concurrent upserts of the same grant both succeed; the last role wins.
    */
-  async upsert(grants: ContentGrant[], tx?: Tx): Promise<void> {
-    if (grants.length === 0) return;
+  async upsert(grants: ContentGrant[], tx?: Tx): Promise<WrittenGrant[]> {
+    if (grants.length === 0) return [];
     const [first] = grants;
     const content = CONTENT_COLUMN[first.content.kind];
     const principal = PRINCIPAL_COLUMN[first.principal];
     if (grants.some((g) => g.content.kind !== first.content.kind || g.content.id !== first.content.id || g.principal !== first.principal)) {
       throw new Error('GrantsRepository.upsert: grants must share one content and one kind of principal');
     }
-    await this.manager(tx).query(
+    return this.manager(tx).query(
       `INSERT INTO content_grants (id, organization_id, ${content}, ${principal}, role, created_at)
        SELECT g.id, $1, $2, g.principal_id, g.role, $3
          FROM unnest($4::varchar[], $5::varchar[], $6::varchar[]) AS g(id, principal_id, role)
        ON CONFLICT (${content}, ${principal}) WHERE ${content} IS NOT NULL AND ${principal} IS NOT NULL
-       DO UPDATE SET role = EXCLUDED.role`,
+       DO UPDATE SET role = EXCLUDED.role
+       RETURNING id, (xmax = 0) AS created`,
       [
         first.organizationId,
         first.content.id,
@@ -87,14 +94,14 @@ export class GrantsRepository {
     );
   }
 
-  /** Removes the grants of the given principals on the content; returns how many existed. */
-  async remove(content: ContentRef, principal: PrincipalKind, principalIds: string[], tx?: Tx): Promise<number> {
-    if (principalIds.length === 0) return 0;
-    const [, affected] = (await this.manager(tx).query(
-      `DELETE FROM content_grants WHERE ${CONTENT_COLUMN[content.kind]} = $1 AND ${PRINCIPAL_COLUMN[principal]} = ANY($2::varchar[])`,
+  /** Removes the grants of the given principals on the content; returns the ids of those that existed. */
+  async remove(content: ContentRef, principal: PrincipalKind, principalIds: string[], tx?: Tx): Promise<string[]> {
+    if (principalIds.length === 0) return [];
+    const [rows] = (await this.manager(tx).query(
+      `DELETE FROM content_grants WHERE ${CONTENT_COLUMN[content.kind]} = $1 AND ${PRINCIPAL_COLUMN[principal]} = ANY($2::varchar[]) RETURNING id`,
       [content.id, principalIds],
-    )) as [unknown, number];
-    return affected;
+    )) as [Array<{ id: string }>, number];
+    return rows.map((row) => row.id);
   }
 
   /** Grants to users on the content, oldest first. */

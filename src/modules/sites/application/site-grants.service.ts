@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
-import { Transactions } from '../../../database/transactions';
+import { Transactions, Tx } from '../../../database/transactions';
+import { AuditTrail } from '../../events/infrastructure/audit-trail.subscriber';
 import { AccessService, userViewer } from '../../access/application/access.service';
 import { MemberRole } from '../../access/domain/roles';
 import { UserViewer } from '../../identity/api/user.presenter';
@@ -38,6 +39,7 @@ export class SiteGrantsService {
     private readonly teams: TeamsService,
     private readonly identity: IdentityService,
     private readonly transactions: Transactions,
+    private readonly audit: AuditTrail,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -51,8 +53,7 @@ export class SiteGrantsService {
       const strangers = change.teams.filter((id) => !found.has(id));
       if (strangers.length > 0) throw new InvalidError(`teams: not a team of this organization: ${strangers.map((id) => `"${id}"`).join(', ')}`);
       for (const [principal, ids] of [['user', change.users], ['team', change.teams]] as [SitePrincipal, string[]][]) {
-        if (change.role === null) await this.grants.remove(site.id, principal, ids, tx);
-        else await this.grants.upsert(this.newGrants(organizationId, site.id, principal, ids, change.role), tx);
+        await this.apply(organizationId, site.id, principal, ids, change.role, tx);
       }
     });
   }
@@ -61,16 +62,13 @@ export class SiteGrantsService {
   async setRole(caller: User, organizationId: string, siteId: string, principal: SitePrincipal, principalId: string, role: MemberRole | null): Promise<void> {
     const { site } = await this.siteAccess.read(caller, organizationId, siteId, 'admin');
     await this.assertPrincipal(organizationId, principal, principalId);
-    await this.transactions.run(async (tx) => {
-      if (role === null) await this.grants.remove(site.id, principal, [principalId], tx);
-      else await this.grants.upsert(this.newGrants(organizationId, site.id, principal, [principalId], role), tx);
-    });
+    await this.transactions.run((tx) => this.apply(organizationId, site.id, principal, [principalId], role, tx));
   }
 
   /** Whether the principal had a grant on the site. */
   async remove(caller: User, organizationId: string, siteId: string, principal: SitePrincipal, principalId: string): Promise<boolean> {
     const { site } = await this.siteAccess.read(caller, organizationId, siteId, 'admin');
-    return (await this.grants.remove(site.id, principal, [principalId])) > 0;
+    return (await this.transactions.run((tx) => this.apply(organizationId, site.id, principal, [principalId], null, tx))) > 0;
   }
 
   async listUsers(caller: User, organizationId: string, siteId: string, request: PageRequest): Promise<Page<SiteUserGrantView>> {
@@ -98,9 +96,19 @@ export class SiteGrantsService {
     }
   }
 
-  /** New rows; an existing grant keeps its id and creation time and takes the role (the upsert). */
-  private newGrants(organizationId: string, siteId: string, principal: SitePrincipal, ids: string[], role: MemberRole): SiteGrant[] {
+  /**
+   * Sets the principals' role on the site (null removes their grants) and names the rows written to
+   * the audit log, which does not see raw SQL by itself. Returns how many grants it changed. New
+   * rows get an id and a creation time; an existing grant keeps both and takes the role.
+   */
+  private async apply(organizationId: string, siteId: string, principal: SitePrincipal, ids: string[], role: MemberRole | null, tx: Tx): Promise<number> {
     const createdAt = this.clock.now();
-    return ids.map((principalId) => ({ id: newId(), organizationId, siteId, principal, principalId, role, createdAt }));
+    const grants: SiteGrant[] = role === null ? [] : ids.map((principalId) => ({ id: newId(), organizationId, siteId, principal, principalId, role, createdAt }));
+    const rows =
+      role === null
+        ? (await this.grants.remove(siteId, principal, ids, tx)).map((id) => ({ id, change: 'deleted' as const }))
+        : (await this.grants.upsert(grants, tx)).map(({ id, created }) => ({ id, change: created ? ('created' as const) : ('updated' as const) }));
+    this.audit.noteRows(tx, 'site_grants', organizationId, rows);
+    return rows.length;
   }
 }

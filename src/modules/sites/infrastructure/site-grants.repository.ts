@@ -23,28 +23,29 @@ export class SiteGrantsRepository {
    * Inserts the grants, or sets the role of those that exist (which keep their id and creation
    * time). All name the same site and kind of principal. Concurrent upserts both succeed; the last role wins.
    */
-  async upsert(grants: SiteGrant[], tx: Tx): Promise<void> {
-    if (grants.length === 0) return;
+  async upsert(grants: SiteGrant[], tx: Tx): Promise<Array<{ id: string; created: boolean }>> {
+    if (grants.length === 0) return [];
     const [first] = grants;
     const column = PRINCIPAL_COLUMN[first.principal];
-    await tx.query(
+    return tx.query(
       `INSERT INTO site_grants (id, organization_id, site_id, ${column}, role, created_at)
        SELECT g.id, $1, $2, g.principal_id, g.role, $3
          FROM unnest($4::varchar[], $5::varchar[], $6::varchar[]) AS g(id, principal_id, role)
        ON CONFLICT (site_id, ${column}) WHERE ${column} IS NOT NULL
-       DO UPDATE SET role = EXCLUDED.role`,
+       DO UPDATE SET role = EXCLUDED.role
+       RETURNING id, (xmax = 0) AS created`,
       [first.organizationId, first.siteId, first.createdAt, grants.map((g) => g.id), grants.map((g) => g.principalId), grants.map((g) => g.role)],
     );
   }
 
-  /** Removes the principals' grants on the site; returns how many existed. */
-  async remove(siteId: string, principal: SitePrincipal, principalIds: string[], tx?: Tx): Promise<number> {
-    if (principalIds.length === 0) return 0;
-    const [, affected] = (await this.manager(tx).query(`DELETE FROM site_grants WHERE site_id = $1 AND ${PRINCIPAL_COLUMN[principal]} = ANY($2::varchar[])`, [
+  /** Removes the principals' grants on the site; returns the ids of those that existed. */
+  async remove(siteId: string, principal: SitePrincipal, principalIds: string[], tx: Tx): Promise<string[]> {
+    if (principalIds.length === 0) return [];
+    const [rows] = (await tx.query(`DELETE FROM site_grants WHERE site_id = $1 AND ${PRINCIPAL_COLUMN[principal]} = ANY($2::varchar[]) RETURNING id`, [
       siteId,
       principalIds,
-    ])) as [unknown, number];
-    return affected;
+    ])) as [Array<{ id: string }>, number];
+    return rows.map((row) => row.id);
   }
 
   /** The strongest role the user's own grants and their teams' grants give them on each of the given sites. */

@@ -24,8 +24,11 @@ interface Pending {
 
 /** Bookkeeping that is not a change anyone audits: derived indexes, counters of the platform itself. */
 const UNAUDITED_TABLES = new Set(['audit_entries', 'domain_events', 'rate_limits', 'search_spaces', 'search_pages', 'search_sections', 'webhook_attempts']);
-/** The event machinery's own jobs write deliveries and prune; auditing them would audit the audit. */
-const UNAUDITED_ACTIONS = new Set(['job:dispatch-events', 'job:deliver-webhook', 'job:prune-audit-log']);
+/**
+ * The event machinery's own jobs write deliveries and prune; auditing them would audit the audit. The
+ * job outbox's sweep only moves jobs to the queue (the work they belong to was audited when staged).
+ */
+const UNAUDITED_ACTIONS = new Set(['job:dispatch-events', 'job:deliver-webhook', 'job:prune-audit-log', 'job:flush-job-outbox']);
 const MAX_RECORDS = 100;
 
 /**

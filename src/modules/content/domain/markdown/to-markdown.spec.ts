@@ -115,6 +115,15 @@ describe('documentToMarkdown', () => {
     expect(back.nodes[1].nodes![0]).toMatchObject({ leaves: [{ text: '- a\n+ b\n> c\n2) d\n=\n{% endhint %}' }] });
   });
 
+  it('keeps a `*` closer after punctuation apart from the opener of the next mark', () => {
+    // `~~*` then bold: `***a` would neither close the italic nor open the bold (found by round-trip.spec).
+    const document = doc(p(t('x ~~', 'italic'), t('a', 'bold'), t('*~~')));
+    const written = documentToMarkdown(document);
+    expect(written).toBe('*x \\~\\~*__a__\\*\\~\\~\n');
+    expect(documentToMarkdown(markdownToDocument(written))).toBe(written);
+    expect(markdownToDocument(written).nodes[0]).toMatchObject({ nodes: [{ leaves: [{ text: 'x ~~', marks: [{ type: 'italic' }] }, { text: 'a', marks: [{ type: 'bold' }] }, { text: '*~~', marks: [] }] }] });
+  });
+
   it('escapes what would start a block after a hard break, indented or not', () => {
     const written = documentToMarkdown(doc(p(t('a\n  # b\n\t- c\n    d'))));
     expect(written).toBe('a\\\n\\# b\\\n\\- c\\\nd\n');

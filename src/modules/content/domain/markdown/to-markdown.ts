@@ -320,10 +320,24 @@ class Writer {
     const emitText = (text: string) => {
       if (text) out.push(escapeText(text, atLineStart(), context));
     };
+    // The delimiter each open mark was opened with (closed with the same).
+    const delimiters: string[] = [];
+    // Set while the output ends with `*` closers that follow punctuation: an opener right after them
+    // would join their run, and such a run cannot close before a letter (CommonMark's flanking rules).
+    let starsAfterPunctuation = false;
+    const pop = () => {
+      stack.pop();
+      const delimiter = delimiters.pop()!;
+      const previous = out.length > 0 ? out[out.length - 1].slice(-1) : '';
+      // A `*` closer right after another continues its run, which began after what that one followed.
+      if (!delimiter.startsWith('*')) starsAfterPunctuation = false;
+      else if (previous !== '*') starsAfterPunctuation = /[\p{P}\p{S}]/u.test(previous);
+      out.push(delimiter);
+    };
     const closeTo = (marks: string[]) => {
       let keep = 0;
       while (keep < stack.length && marks.includes(stack[keep])) keep++;
-      while (stack.length > keep) out.push(DELIMITERS[stack.pop()!]);
+      while (stack.length > keep) pop();
     };
 
     /**
@@ -336,21 +350,29 @@ class Writer {
     for (let i = runs.length - 1; i >= 0; i--) {
       for (const [mark, counts] of lastingFrom) counts[i] = runs[i].marks.includes(mark) ? counts[i + 1] + 1 : 0;
     }
-    const open = (marks: string[], index: number, canReorder: boolean, before: string) => {
+    const open = (marks: string[], index: number, canReorder: boolean, before: string, next: string) => {
       const lasting = (mark: string) => lastingFrom.get(mark)![index];
       const rank = (mark: string) => (stack.includes(mark) ? stack.indexOf(mark) : 10 + TIE_ORDER.indexOf(mark));
       const desired = [...marks].sort((a, b) => lasting(b) - lasting(a) || rank(a) - rank(b));
       if (canReorder) {
         let common = 0;
         while (common < stack.length && stack[common] === desired[common]) common++;
-        while (stack.length > common) out.push(DELIMITERS[stack.pop()!]);
+        while (stack.length > common) pop();
       }
       emitText(before);
+      // `\~\~*` closing italic, then bold before a letter: `***a` would neither close nor open as
+      // meant; `*__a` keeps the two runs apart (`_` opens after punctuation).
+      const apart = before === '' && starsAfterPunctuation && /^[\p{L}\p{N}]/u.test(next);
+      let first = true;
       for (const mark of desired) {
         if (stack.includes(mark)) continue;
+        const delimiter = first && apart ? DELIMITERS[mark].replace(/\*/g, '_') : DELIMITERS[mark];
+        first = false;
         stack.push(mark);
-        out.push(DELIMITERS[mark]);
+        delimiters.push(delimiter);
+        out.push(delimiter);
       }
+      starsAfterPunctuation = false;
     };
 
     runs.forEach((run, index) => {
@@ -364,14 +386,14 @@ class Writer {
           return;
         }
         closeTo(run.marks);
-        open(run.marks, index, pending === '' && lead === '', pending + lead);
+        open(run.marks, index, pending === '' && lead === '', pending + lead, core);
         pending = '';
         emitText(core);
         pending = trail;
         return;
       }
       closeTo(run.marks);
-      open(run.marks, index, pending === '', pending);
+      open(run.marks, index, pending === '', pending, '');
       pending = '';
       if (run.kind === 'text') {
         out.push(codeSpan(run.text, context));

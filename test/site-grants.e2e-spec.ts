@@ -120,6 +120,11 @@ describe('site grants', () => {
     expect(await bad({ role: 'read', users: [guest.id], teams: [foreignTeamId] })).toContain(foreignTeamId);
     expect((await admin.client.get<any>(`${permissions()}/users`)).body.items).toEqual([]);
     expect((await admin.client.patch(`${permissions()}/users/${guest.id}`, { role: 'boss' })).status).toBe(400);
+    expect((await admin.client.patch(`${permissions()}/teams/${teamId}`, {})).status).toBe(400);
+    for (const list of ['users', 'teams', 'aggregate']) {
+      expect((await admin.client.get(`${permissions()}/${list}`, { limit: 0 })).status).toBe(400);
+      expect((await admin.client.get(`${permissions()}/${list}`, { page: 'not-a-cursor' })).status).toBe(400);
+    }
   });
 
   it('is for site admins and hides sites from outsiders: 403 for readers, 404 for strangers, unknown sites, users and teams', async () => {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UserPresenter, UserViewer } from '../../identity/api/user.presenter';
-import { User } from '../../identity/domain/user';
+import { UserPresenter } from '../../identity/api/user.presenter';
 import { TeamPresenter } from '../../teams/api/team.presenter';
 import { SiteTeamGrantView, SiteUserGrantView } from '../application/site-grants.service';
 import { SiteUserView } from '../application/site-audience.service';
@@ -27,7 +26,7 @@ export class SiteUserPresenter {
   }
 
   /** `UserSitePermissionOverride`. */
-  presentUserGrant({ permission, user, viewer }: { permission: SiteUserGrantView['permission']; user: User; viewer: UserViewer }) {
+  presentUserGrant({ permission, user, viewer }: SiteUserGrantView) {
     return { permission, user: this.users.present(user, viewer) };
   }
 

@@ -48,7 +48,7 @@ export class SiteAccess {
   async visibleSites(caller: User, organizationId: string): Promise<{ orgRole: MemberRole | null; granted: Map<string, MemberRole> }> {
     const context = await this.access.requireMember(caller, organizationId);
     const orgRole = context.orgRole ?? null;
-    const granted = orgRole === 'admin' || caller.siteScope ? new Map<string, MemberRole>() : await this.grants.sitesGranted(organizationId, caller.id, await this.teams.teamIdsOf(organizationId, caller.id));
+    const granted = await this.granted(caller, organizationId, orgRole);
     if (orgRole === null && granted.size === 0) throw NotFoundError.of('Organization', organizationId);
     return { orgRole, granted };
   }
@@ -86,11 +86,18 @@ export class SiteAccess {
   private async effectiveRole(caller: User, organizationId: string, siteId: string): Promise<MemberRole> {
     const context = await this.access.requireMember(caller, organizationId);
     const orgRole: OrgRole = context.orgRole ?? null;
-    // A published site's reader token is nobody's member: grants never reach it.
-    const granted = orgRole === 'admin' || caller.siteScope ? undefined : (await this.grants.rolesOn([siteId], caller.id, await this.teams.teamIdsOf(organizationId, caller.id))).get(siteId);
-    const role = siteRole(orgRole, granted);
+    const role = siteRole(orgRole, (await this.granted(caller, organizationId, orgRole, siteId)).get(siteId));
     // Only a guest the site is not shared with has no role: the organization is not theirs to see (as before sites were shared).
     if (!role) throw NotFoundError.of('Organization', organizationId);
     return role;
+  }
+
+  /**
+   * The roles the organization's site grants (or only `siteId`'s) give the caller. None for organization
+   * admins, who have every role anyway, nor for a published site's reader token, which is nobody's member.
+   */
+  private async granted(caller: User, organizationId: string, orgRole: OrgRole, siteId?: string): Promise<Map<string, MemberRole>> {
+    if (orgRole === 'admin' || caller.siteScope) return new Map();
+    return this.grants.grantedRoles(organizationId, caller.id, await this.teams.teamIdsOf(organizationId, caller.id), siteId);
   }
 }

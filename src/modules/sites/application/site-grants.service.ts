@@ -103,11 +103,13 @@ export class SiteGrantsService {
    */
   private async apply(organizationId: string, siteId: string, principal: SitePrincipal, ids: string[], role: MemberRole | null, tx: Tx): Promise<number> {
     const createdAt = this.clock.now();
-    const grants: SiteGrant[] = role === null ? [] : ids.map((principalId) => ({ id: newId(), organizationId, siteId, principal, principalId, role, createdAt }));
     const rows =
       role === null
         ? (await this.grants.remove(siteId, principal, ids, tx)).map((id) => ({ id, change: 'deleted' as const }))
-        : (await this.grants.upsert(grants, tx)).map(({ id, created }) => ({ id, change: created ? ('created' as const) : ('updated' as const) }));
+        : (await this.grants.upsert(ids.map((principalId): SiteGrant => ({ id: newId(), organizationId, siteId, principal, principalId, role, createdAt })), tx)).map(({ id, created }) => ({
+            id,
+            change: created ? ('created' as const) : ('updated' as const),
+          }));
     this.audit.noteRows(tx, 'site_grants', organizationId, rows);
     return rows.length;
   }

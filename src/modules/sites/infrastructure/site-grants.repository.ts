@@ -48,32 +48,24 @@ export class SiteGrantsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** The strongest role the user's own grants and their teams' grants give them on each of the given sites. */
-  async rolesOn(siteIds: string[], userId: string, teamIds: string[]): Promise<Map<string, MemberRole>> {
-    const roles = new Map<string, MemberRole>();
-    if (siteIds.length === 0) return roles;
+  /**
+   * Per site of the organization (only `siteId` when given) that the user or one of their teams has
+   * a grant on, the strongest role those grants give.
+   */
+  async grantedRoles(organizationId: string, userId: string, teamIds: string[], siteId?: string): Promise<Map<string, MemberRole>> {
     const rows: Array<{ site_id: string; role: MemberRole }> = await this.dataSource.query(
-      `SELECT site_id, role FROM site_grants WHERE site_id = ANY($1::varchar[]) AND (user_id = $2 OR team_id = ANY($3::varchar[]))`,
-      [siteIds, userId, teamIds],
-    );
-    for (const row of rows) roles.set(row.site_id, strongest(roles.get(row.site_id), row.role)!);
-    return roles;
-  }
-
-  /** Every site of the organization the user or one of their teams has a grant on, with the strongest role. */
-  async sitesGranted(organizationId: string, userId: string, teamIds: string[]): Promise<Map<string, MemberRole>> {
-    const rows: Array<{ site_id: string; role: MemberRole }> = await this.dataSource.query(
-      `SELECT site_id, role FROM site_grants WHERE organization_id = $1 AND (user_id = $2 OR team_id = ANY($3::varchar[]))`,
-      [organizationId, userId, teamIds],
+      `SELECT site_id, role FROM site_grants
+        WHERE organization_id = $1 AND (user_id = $2 OR team_id = ANY($3::varchar[])) AND ($4::varchar IS NULL OR site_id = $4)`,
+      [organizationId, userId, teamIds, siteId ?? null],
     );
     const roles = new Map<string, MemberRole>();
     for (const row of rows) roles.set(row.site_id, strongest(roles.get(row.site_id), row.role)!);
     return roles;
   }
 
-  /** Every grant on the site (for the aggregate list, which weighs them against organization roles). */
+  /** Every grant on the site, oldest first (for the aggregate list, which weighs them against organization roles). */
   async allOn(siteId: string): Promise<SiteGrant[]> {
-    const rows = await this.manager().getRepository(SiteGrantOrm).findBy({ siteId });
+    const rows = await this.manager().getRepository(SiteGrantOrm).find({ where: { siteId }, order: { createdAt: 'ASC', id: 'ASC' } });
     return rows.map(toDomain);
   }
 

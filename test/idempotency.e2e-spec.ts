@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { TestApp, TestUser } from '@app/testing';
+import { TestApp, TestUser, testRedisUrl } from '@app/testing';
 import { until } from './support/worker-process';
 
 describe('Idempotency-Key', () => {
@@ -100,6 +100,48 @@ describe('Idempotency-Key', () => {
     expect(after.status).toBe(201);
     expect(after.body.id).toBe(done.body.id);
     expect(await spaceCount('Held')).toBe(1);
+  });
+
+  // The database store can hold the answer's write with a row lock; Redis offers no such lock per key.
+  (testRedisUrl() ? it.skip : it)('an answer goes out only once it is stored, so a retry right after it is a replay', async () => {
+    const spaces = t.dataSource.createQueryRunner();
+    const keys = t.dataSource.createQueryRunner();
+    await spaces.connect();
+    await keys.connect();
+    let arrived = false;
+    let first: Promise<request.Response> | null = null;
+    try {
+      await spaces.startTransaction();
+      await spaces.query('LOCK TABLE spaces IN EXCLUSIVE MODE');
+      first = post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Stored first' }, 'stored-key').then((r) => {
+        arrived = true;
+        return r;
+      });
+      await until('the request to be claimed and wait on the spaces lock', async () => {
+        const waiting = await t.dataSource.query(`SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'spaces'::regclass`);
+        return Number(waiting[0].count) > 0;
+      }, 10000);
+      await keys.startTransaction();
+      expect(await keys.query(`SELECT key FROM idempotency_keys WHERE answer IS NULL FOR UPDATE`)).toHaveLength(1);
+      await spaces.commitTransaction();
+      await until('the answer to wait on the key row', async () => {
+        const rows = await t.dataSource.query(`SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE idempotency_keys%'`);
+        return Number(rows[0].count) > 0;
+      }, 10000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(arrived).toBe(false);
+    } finally {
+      if (spaces.isTransactionActive) await spaces.rollbackTransaction();
+      if (keys.isTransactionActive) await keys.commitTransaction();
+      await spaces.release();
+      await keys.release();
+    }
+    const done = await first!;
+    expect(done.status).toBe(201);
+    const retry = await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Stored first' }, 'stored-key');
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body.id).toBe(done.body.id);
   });
 
   it('under a burst of identical requests, exactly one write happens and every success is the same answer', async () => {

@@ -42,7 +42,7 @@ export function mountIdempotency(app: INestApplication): void {
         if (claim.state === 'done') return replay(res, claim.answer);
         capture(res, (answer) => {
           const keep = answer && answer.status < 500 && answer.status !== 429;
-          (keep ? store.complete(scoped, owner, fingerprint, answer) : store.release(scoped, owner)).catch(() => undefined);
+          return (keep ? store.complete(scoped, owner, fingerprint, answer) : store.release(scoped, owner)).catch(() => undefined);
         });
         next();
       })
@@ -64,8 +64,12 @@ function replay(res: Response, answer: StoredAnswer): void {
   res.status(answer.status).end(answer.body);
 }
 
-/** Records what the handler sends; `done` gets it once the answer is finished (null when the connection dropped first). */
-function capture(res: Response, done: (answer: StoredAnswer | null) => void): void {
+/**
+ * Records what the handler sends. `settle` gets the answer before its last byte goes out, and the
+ * answer waits for it: a client holding the answer must find it stored, not see its retry refused as
+ * still in progress. `settle` gets null when the connection dropped before the handler answered.
+ */
+function capture(res: Response, settle: (answer: StoredAnswer | null) => Promise<unknown>): void {
   const chunks: Buffer[] = [];
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -73,25 +77,27 @@ function capture(res: Response, done: (answer: StoredAnswer | null) => void): vo
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
   };
+  let settled = false;
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     keep(chunk, rest[0]);
     return write(chunk, ...rest);
   }) as Response['write'];
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    keep(chunk, rest[0]);
-    return end(chunk, ...rest);
-  }) as Response['end'];
-  let settled = false;
-  res.on('finish', () => {
+    if (settled) return end(chunk, ...rest);
     settled = true;
+    keep(chunk, rest[0]);
     const headers: Record<string, string> = {};
     for (const name of REPLAYED_HEADERS) {
       const value = res.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    done({ status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') });
-  });
+    void settle({ status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') }).finally(() => end(chunk, ...rest));
+    return res;
+  }) as Response['end'];
   res.on('close', () => {
-    if (!settled) done(null);
+    if (!settled) {
+      settled = true;
+      void settle(null);
+    }
   });
 }

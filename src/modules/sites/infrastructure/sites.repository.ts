@@ -127,12 +127,13 @@ export class SitesRepository {
   async structure(siteId: string, tx?: Tx): Promise<StructureRows> {
     const m = this.manager(tx);
     const order = { position: 'ASC' as const, id: 'ASC' as const };
-    const [sections, groups, siteSpaces] = await Promise.all([
-      m.getRepository(SiteSectionOrm).find({ where: { siteId }, order }),
-      m.getRepository(SiteSectionGroupOrm).find({ where: { siteId }, order }),
-      m.getRepository(SiteSpaceOrm).find({ where: { siteId }, order }),
-    ]);
-    return { sections, groups, siteSpaces };
+    const sections = () => m.getRepository(SiteSectionOrm).find({ where: { siteId }, order });
+    const groups = () => m.getRepository(SiteSectionGroupOrm).find({ where: { siteId }, order });
+    const siteSpaces = () => m.getRepository(SiteSpaceOrm).find({ where: { siteId }, order });
+    // A transaction is one connection, which runs one query at a time: queue them there ourselves.
+    if (tx) return { sections: await sections(), groups: await groups(), siteSpaces: await siteSpaces() };
+    const [s, g, ss] = await Promise.all([sections(), groups(), siteSpaces()]);
+    return { sections: s, groups: g, siteSpaces: ss };
   }
 
   listSections(siteId: string, request: PageRequest): Promise<Page<SiteSectionOrm>> {

@@ -1,5 +1,7 @@
 import request from 'supertest';
-import { TestApp, TestUser, testRedisUrl } from '@app/testing';
+import Redis from 'ioredis';
+import { TestApp, TestUser, describeWithRedis, testRedisUrl } from '@app/testing';
+import { OwnRedis } from './support/own-redis';
 import { until } from './support/worker-process';
 
 describe('Idempotency-Key', () => {
@@ -102,7 +104,7 @@ describe('Idempotency-Key', () => {
     expect(await spaceCount('Held')).toBe(1);
   });
 
-  // The database store can hold the answer's write with a row lock; Redis offers no such lock per key.
+  // Holds the database store's write with a row lock; the Redis store's variant, below, pauses its own Redis's writes.
   (testRedisUrl() ? it.skip : it)('an answer goes out only once it is stored, so a retry right after it is a replay', async () => {
     const spaces = t.dataSource.createQueryRunner();
     const keys = t.dataSource.createQueryRunner();
@@ -202,5 +204,63 @@ describe('Idempotency-Key in the served OpenAPI document', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describeWithRedis('Idempotency-Key on the Redis store', () => {
+  let redis: OwnRedis;
+  let t: TestApp;
+  let alice: TestUser;
+  let org: string;
+
+  beforeAll(async () => {
+    // A Redis of the test's own: pausing its writes must not stall other test files.
+    redis = await OwnRedis.create();
+    await redis.start();
+    t = await TestApp.start({ jobsBackend: 'redis', redisUrl: redis.url });
+    alice = await t.user('Alice');
+    org = await t.organization(alice);
+  });
+  afterAll(async () => {
+    await t.close();
+    await redis.stop();
+  });
+
+  it('an answer goes out only once it is stored, so a retry right after it is a replay', async () => {
+    const create = () =>
+      request(t.app.getHttpServer()).post(`/v1/orgs/${org}/spaces`).set('Authorization', `Bearer ${alice.token}`).set('Idempotency-Key', 'paused-key').send({ title: 'Paused' });
+    const spaces = t.dataSource.createQueryRunner();
+    const admin = new Redis(redis.url);
+    await spaces.connect();
+    let arrived = false;
+    let first: Promise<request.Response> | null = null;
+    try {
+      await spaces.startTransaction();
+      await spaces.query('LOCK TABLE spaces IN EXCLUSIVE MODE');
+      first = create().then((r) => {
+        arrived = true;
+        return r;
+      });
+      await until('the request to be claimed and wait on the spaces lock', async () => {
+        const waiting = await t.dataSource.query(`SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'spaces'::regclass`);
+        return Number(waiting[0].count) > 0;
+      }, 10000);
+      await admin.call('CLIENT', 'PAUSE', '20000', 'WRITE');
+      await spaces.commitTransaction();
+      await until('the space to be written', async () => Number((await t.dataSource.query(`SELECT count(*) FROM spaces WHERE title = 'Paused'`))[0].count) === 1, 10000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(arrived).toBe(false);
+    } finally {
+      await admin.call('CLIENT', 'UNPAUSE');
+      admin.disconnect();
+      if (spaces.isTransactionActive) await spaces.rollbackTransaction();
+      await spaces.release();
+    }
+    const done = await first!;
+    expect(done.status).toBe(201);
+    const retry = await create();
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body.id).toBe(done.body.id);
   });
 });

@@ -151,7 +151,7 @@ describe('process start-up when PostgreSQL or Redis is not there', () => {
         const waiting = await until(() => {
           const found = lines(worker.output()).filter((l) => l.includes('Waiting for Redis'));
           return found.length >= 2 ? found : undefined;
-        }, 30000, 'two waiting lines');
+        }, 75000, 'two waiting lines'); // the worker starts from source: slow on a loaded machine
         expect(JSON.parse(waiting[0])).toMatchObject({ level: 40, service: 'worker' });
         expect(JSON.parse(waiting[0]).msg).toMatch(/^Waiting for Redis at REDIS_URL \(redis:\/\/127\.0\.0\.1:\d+\): connect ECONNREFUSED/);
         expect(worker.output()).not.toContain(PASSWORD);
@@ -159,7 +159,7 @@ describe('process start-up when PostgreSQL or Redis is not there', () => {
         worker.child.kill('SIGTERM');
         await worker.exit;
       }
-    }, 60000);
+    }, 90000);
   });
 });
 

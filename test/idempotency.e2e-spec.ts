@@ -1,5 +1,6 @@
 import request from 'supertest';
 import Redis from 'ioredis';
+import { QueryRunner } from 'typeorm';
 import { TestApp, TestUser, describeWithRedis, testRedisUrl } from '@app/testing';
 import { OwnRedis } from './support/own-redis';
 import { until } from './support/worker-process';
@@ -78,17 +79,11 @@ describe('Idempotency-Key', () => {
 
   it('a repeat while the first is still running is a 409; after it finishes, a replay', async () => {
     // Hold the first request inside its transaction: the spaces table is locked by the test.
-    const runner = t.dataSource.createQueryRunner();
-    await runner.connect();
-    await runner.startTransaction();
-    await runner.query('LOCK TABLE spaces IN EXCLUSIVE MODE');
+    const runner = await lockSpaces(t);
     let first: Promise<request.Response> | null = null;
     try {
       first = post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Held' }, 'held-key').then((r) => r);
-      await until('the first request to wait on the lock', async () => {
-        const waiting = await t.dataSource.query(`SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'spaces'::regclass`);
-        return Number(waiting[0].count) > 0;
-      }, 10000);
+      await untilWaitingOnSpaces(t);
       const during = await Promise.all([1, 2, 3].map(() => post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Held' }, 'held-key')));
       expect(during.map((r) => r.status)).toEqual([409, 409, 409]);
       expect(during[0].body.error.message).toContain('in progress');
@@ -106,23 +101,17 @@ describe('Idempotency-Key', () => {
 
   // Holds the database store's write with a row lock; the Redis store's variant, below, pauses its own Redis's writes.
   (testRedisUrl() ? it.skip : it)('an answer goes out only once it is stored, so a retry right after it is a replay', async () => {
-    const spaces = t.dataSource.createQueryRunner();
+    const spaces = await lockSpaces(t);
     const keys = t.dataSource.createQueryRunner();
-    await spaces.connect();
     await keys.connect();
     let arrived = false;
     let first: Promise<request.Response> | null = null;
     try {
-      await spaces.startTransaction();
-      await spaces.query('LOCK TABLE spaces IN EXCLUSIVE MODE');
       first = post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Stored first' }, 'stored-key').then((r) => {
         arrived = true;
         return r;
       });
-      await until('the request to be claimed and wait on the spaces lock', async () => {
-        const waiting = await t.dataSource.query(`SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'spaces'::regclass`);
-        return Number(waiting[0].count) > 0;
-      }, 10000);
+      await untilWaitingOnSpaces(t);
       await keys.startTransaction();
       expect(await keys.query(`SELECT key FROM idempotency_keys WHERE answer IS NULL FOR UPDATE`)).toHaveLength(1);
       await spaces.commitTransaction();
@@ -229,22 +218,16 @@ describeWithRedis('Idempotency-Key on the Redis store', () => {
   it('an answer goes out only once it is stored, so a retry right after it is a replay', async () => {
     const create = () =>
       request(t.app.getHttpServer()).post(`/v1/orgs/${org}/spaces`).set('Authorization', `Bearer ${alice.token}`).set('Idempotency-Key', 'paused-key').send({ title: 'Paused' });
-    const spaces = t.dataSource.createQueryRunner();
+    const spaces = await lockSpaces(t);
     const admin = new Redis(redis.url);
-    await spaces.connect();
     let arrived = false;
     let first: Promise<request.Response> | null = null;
     try {
-      await spaces.startTransaction();
-      await spaces.query('LOCK TABLE spaces IN EXCLUSIVE MODE');
       first = create().then((r) => {
         arrived = true;
         return r;
       });
-      await until('the request to be claimed and wait on the spaces lock', async () => {
-        const waiting = await t.dataSource.query(`SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'spaces'::regclass`);
-        return Number(waiting[0].count) > 0;
-      }, 10000);
+      await untilWaitingOnSpaces(t);
       await admin.call('CLIENT', 'PAUSE', '20000', 'WRITE');
       await spaces.commitTransaction();
       await until('the space to be written', async () => Number((await t.dataSource.query(`SELECT count(*) FROM spaces WHERE title = 'Paused'`))[0].count) === 1, 10000);
@@ -264,3 +247,19 @@ describeWithRedis('Idempotency-Key on the Redis store', () => {
     expect(retry.body.id).toBe(done.body.id);
   });
 });
+
+/** Holds the spaces table, so that a request creating a space waits inside its transaction until the runner ends. */
+async function lockSpaces(app: TestApp): Promise<QueryRunner> {
+  const runner = app.dataSource.createQueryRunner();
+  await runner.connect();
+  await runner.startTransaction();
+  await runner.query('LOCK TABLE spaces IN EXCLUSIVE MODE');
+  return runner;
+}
+
+function untilWaitingOnSpaces(app: TestApp): Promise<unknown> {
+  return until('a request to wait on the spaces lock', async () => {
+    const waiting = await app.dataSource.query(`SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'spaces'::regclass`);
+    return Number(waiting[0].count) > 0;
+  }, 10000);
+}

@@ -6,7 +6,7 @@ import { ActorContext, ActorContexts } from '../../../core/context/actor-context
 import type { NewDomainEvent } from '../domain/event-types';
 import type { Tx } from '../../../database/transactions';
 
-export type ChangeKind = 'created' | 'updated' | 'deleted';
+type ChangeKind = 'created' | 'updated' | 'deleted';
 
 interface RecordChange {
   table: string;
@@ -79,12 +79,20 @@ export class AuditTrail implements EntitySubscriberInterface {
   }
 
   /**
-   * The rows one raw statement wrote in `tx` (grants upserted or removed), so the entry names them and
-   * lands in their organization's log even when the request's path names no organization.
+   * The rows one raw upsert wrote in `tx` (`created` when inserted), so the entry names them and lands
+   * in their organization's log even when the request's path names no organization.
    */
-  noteRows(tx: Tx, table: string, organizationId: string, rows: Array<{ id: string; change: ChangeKind }>): void {
-    if (!tx.queryRunner) return;
-    for (const row of rows) this.note(tx.queryRunner, { table, id: row.id, change: row.change, organizationId });
+  noteUpserted(tx: Tx, table: string, organizationId: string, rows: Array<{ id: string; created: boolean }>): void {
+    for (const row of rows) this.noteRow(tx, { table, id: row.id, change: row.created ? 'created' : 'updated', organizationId });
+  }
+
+  /** The rows one raw delete removed in `tx` (as `noteUpserted`). */
+  noteDeleted(tx: Tx, table: string, organizationId: string, ids: string[]): void {
+    for (const id of ids) this.noteRow(tx, { table, id, change: 'deleted', organizationId });
+  }
+
+  private noteRow(tx: Tx, row: { table: string; id: string; change: ChangeKind; organizationId: string }): void {
+    if (tx.queryRunner) this.note(tx.queryRunner, row);
   }
 
   async beforeTransactionCommit(event: TransactionCommitEvent): Promise<void> {

@@ -181,12 +181,14 @@ export class SharingService {
    * to the audit log, which does not see raw SQL by itself. Returns how many grants it changed.
    */
   private async apply(content: SharedContent, principal: PrincipalKind, ids: string[], role: MemberRole | null, tx: Tx): Promise<number> {
-    const rows =
-      role === null
-        ? (await this.grants.remove(content, principal, ids, tx)).map((id) => ({ id, change: 'deleted' as const }))
-        : (await this.grants.upsert(grantsFor(content, principal, ids, role, newId, this.clock.now()), tx)).map(({ id, created }) => ({ id, change: created ? ('created' as const) : ('updated' as const) }));
-    this.audit.noteRows(tx, 'content_grants', content.organizationId, rows);
-    return rows.length;
+    if (role === null) {
+      const removed = await this.grants.remove(content, principal, ids, tx);
+      this.audit.noteDeleted(tx, 'content_grants', content.organizationId, removed);
+      return removed.length;
+    }
+    const written = await this.grants.upsert(grantsFor(content, principal, ids, role, newId, this.clock.now()), tx);
+    this.audit.noteUpserted(tx, 'content_grants', content.organizationId, written);
+    return written.length;
   }
 
   private async viewer(caller: User, content: SharedContent): Promise<UserViewer> {

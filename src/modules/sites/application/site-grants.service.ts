@@ -102,15 +102,15 @@ export class SiteGrantsService {
    * rows get an id and a creation time; an existing grant keeps both and takes the role.
    */
   private async apply(organizationId: string, siteId: string, principal: SitePrincipal, ids: string[], role: MemberRole | null, tx: Tx): Promise<number> {
+    if (role === null) {
+      const removed = await this.grants.remove(siteId, principal, ids, tx);
+      this.audit.noteDeleted(tx, 'site_grants', organizationId, removed);
+      return removed.length;
+    }
     const createdAt = this.clock.now();
-    const rows =
-      role === null
-        ? (await this.grants.remove(siteId, principal, ids, tx)).map((id) => ({ id, change: 'deleted' as const }))
-        : (await this.grants.upsert(ids.map((principalId): SiteGrant => ({ id: newId(), organizationId, siteId, principal, principalId, role, createdAt })), tx)).map(({ id, created }) => ({
-            id,
-            change: created ? ('created' as const) : ('updated' as const),
-          }));
-    this.audit.noteRows(tx, 'site_grants', organizationId, rows);
-    return rows.length;
+    const grants = ids.map((principalId): SiteGrant => ({ id: newId(), organizationId, siteId, principal, principalId, role, createdAt }));
+    const written = await this.grants.upsert(grants, tx);
+    this.audit.noteUpserted(tx, 'site_grants', organizationId, written);
+    return written.length;
   }
 }

@@ -179,12 +179,14 @@ describe('Git Sync (real git, local bare repositories)', () => {
     const info = await alice.client.get(`/v1/spaces/${id}/git/info`);
     expect(JSON.stringify(info.body)).not.toContain(canary);
 
-    // A sync that works: the cache's .git/config names the remote without credentials.
-    await alice.client.post(`/v1/spaces/${id}/git/import`, { url: url.replace('file://', 'file://'), ref: 'refs/heads/main' });
+    // A sync that works: the cache is a bare repository whose config names no remote and no credentials.
+    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
     expect((await waitFor(id)).state).toBe('success');
-    const configs = execFileSync('sh', ['-c', `cat ${join(tmp, 'cache')}/*/*/.git/config`], { encoding: 'utf8' });
+    const configs = execFileSync('sh', ['-c', `cat ${join(tmp, 'cache', id)}/*/config`], { encoding: 'utf8' });
+    expect(configs).toMatch(/bare = true/);
     expect(configs).not.toContain(canary);
-    expect(configs).not.toMatch(/extraheader|Authorization/i);
+    expect(configs).not.toMatch(/extraheader|Authorization|\[remote/i);
+    // (Credentials reaching git over http are tested in git-sync-safety.e2e.)
   });
 
   it('refuses a protocol the server does not allow, and a short ref, with 400', async () => {

@@ -17,6 +17,14 @@ export interface JobHandler<P extends object = object> {
   handle(payload: P, context: JobContext): Promise<unknown>;
 }
 
+/**
+ * A failure that cannot succeed on another try (an over-limit repository, a missing ref): the job
+ * fails at once instead of using up its retries.
+ */
+export class PermanentJobError extends Error {
+  override readonly name = 'PermanentJobError';
+}
+
 export const JOB_HANDLER = Symbol('JOB_HANDLER');
 
 /** Marks a provider as the handler of `job`; the worker discovers it at start. */

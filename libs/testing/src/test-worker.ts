@@ -42,6 +42,11 @@ export class TestWorker {
     return (await added!.waitUntilFinished(events, timeoutMs)) as T;
   }
 
+  /** A job as the backend holds it (its attempts, state, failure), or undefined. */
+  async job(queue: string, id: string): Promise<import('bullmq').Job | undefined> {
+    return (await this.moduleRef.get(JobBackend).queue(queue).getJob(id)) ?? undefined;
+  }
+
   /** Stops the handlers; the TestApp removes the job data with its database and queue prefix. */
   async close(): Promise<void> {
     for (const events of this.events.values()) await events.close();

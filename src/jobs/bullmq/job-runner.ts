@@ -1,8 +1,9 @@
 import { ActorContexts } from '../../core/context/actor-context';
 import { Logger } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
 import type { Job, Worker } from 'bullmq';
 import { JobDefinition } from '../job-definition';
-import { JobHandler } from '../job-handler';
+import { JobHandler, PermanentJobError } from '../job-handler';
 import { JobBackend } from './job-backend';
 
 export type JobOutcome = 'completed' | 'failed' | 'retrying';
@@ -75,9 +76,10 @@ export class JobRunner {
       return result ?? null;
     } catch (error) {
       // The job's own options decide whether BullMQ tries again (an operator may have added it with others).
-      const outcome: JobOutcome = attempt < (job.opts.attempts ?? definition.attempts) ? 'retrying' : 'failed';
+      const permanent = error instanceof PermanentJobError;
+      const outcome: JobOutcome = !permanent && attempt < (job.opts.attempts ?? definition.attempts) ? 'retrying' : 'failed';
       this.finish(label, job, definition, outcome, started, (error as Error).message);
-      throw error;
+      throw permanent ? new UnrecoverableError(error.message) : error;
     } finally {
       clearTimeout(timer);
     }

@@ -2,7 +2,7 @@ import { EventOutbox } from '../../events/application/event-outbox';
 import { Readable } from 'node:stream';
 import { posix } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, Clock, DomainError, newId } from '@app/common';
+import { APP_CONFIG, AppConfig, CLOCK, Clock, DomainError, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
 import { gitSyncSummary } from './git-sync-summary';
 import { ChangeRequestsService } from '../../change-requests/application/change-requests.service';
@@ -20,8 +20,11 @@ import { SpacesService } from '../../spaces/application/spaces.service';
 import { pageFilePaths, writeRepository } from '../domain/format/repository-export';
 import { IdSource, ImportedRepository, readRepository } from '../domain/format/repository-import';
 import { asDirectory } from '../domain/format/repository-paths';
-import { RemoteUrl, redact } from '../domain/remote-url';
+import { RemoteSecrets, displayUrl, redact, secretsOf, storedRemote } from '../domain/remote-url';
+import { exportChanges } from '../domain/export-changes';
+import { SkippedEntry, TreeEntry, TreeLimitError, selectFiles } from '../domain/repository-tree';
 import { GitClient, GitRemote, GitSyncError } from '../infrastructure/git-client';
+import { PermanentJobError } from '../../../jobs/job-handler';
 import { GitSyncOperationOrm, GitSyncStateOrm } from '../infrastructure/git-sync.orm';
 import { GitSyncRepository } from '../infrastructure/git-sync.repository';
 import { SecretBox } from '../../../core/secrets/secret-box';
@@ -70,6 +73,7 @@ export class GitSyncRunner {
     private readonly indexer: ContentIndexer,
     private readonly transactions: Transactions,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: EventOutbox,
   ) {}
 
@@ -83,32 +87,43 @@ export class GitSyncRunner {
       await this.repository.updateOperation(operation.id, { state: 'skipped', result, completedAt: this.clock.now() });
       return result;
     }
-    let remote: RemoteUrl = { url: operation.url, protocol: operation.url.split(':')[0], host: hostOf(operation.url) };
-    if (operation.sealedCredentials) remote = { ...remote, credentials: JSON.parse(this.secrets.open(operation.sealedCredentials)) };
+    const sealed = operation.sealedCredentials ? (JSON.parse(this.secrets.open(operation.sealedCredentials)) as RemoteSecrets) : undefined;
+    const remote = storedRemote(operation.url, sealed);
     const options = operation.options as Context['options'];
     const user = (await this.identity.findByIds([operation.requestedBy])).get(operation.requestedBy);
-    const secrets = [remote.credentials?.password, remote.credentials?.username];
+    const target: GitRemote = { remote, spaceId: operation.spaceId, cacheId: String(options['repoCacheID' as never] ?? remote.url) };
     try {
-      if (!user) throw new GitSyncError('The user who requested the sync no longer exists');
+      if (!user) throw new GitSyncError('The user who requested the sync no longer exists', true);
       await this.repository.updateOperation(operation.id, { state: 'running', error: null });
-      const context: Context = { operation, state, user, options, target: { remote, spaceId: operation.spaceId, cacheId: String(options['repoCacheID' as never] ?? remote.url) } };
+      const context: Context = { operation, state, user, options, target };
       const result = operation.direction === 'import' ? await this.import(context, signal) : await this.export(context, signal);
       await this.finish(operation, { state: 'success', result, completedAt: this.clock.now() });
       return result;
     } catch (error) {
-      const message = redact(error instanceof Error ? error.message : String(error), secrets);
-      await this.finish(operation, { state: 'failure', error: message, completedAt: this.clock.now() });
-      if (error instanceof DomainError || error instanceof GitSyncError) throw new GitSyncError(message);
+      const message = redact(error instanceof Error ? error.message : String(error), secretsOf(remote));
+      // Errors another try cannot fix fail once, and leave no cache behind.
+      const permanent = error instanceof TreeLimitError || error instanceof DomainError || (error instanceof GitSyncError && error.permanent);
+      if (permanent) await this.git.discard(target).catch(() => undefined);
+      await this.finish(operation, { state: 'failure', error: message, completedAt: this.clock.now() }, state === null ? { target, options } : undefined);
+      if (permanent) throw new PermanentJobError(message);
+      if (error instanceof GitSyncError) throw new GitSyncError(message);
       this.logger.warn(`Git Sync ${operation.direction} of space ${operation.spaceId} failed: ${message}`);
       throw new Error(message);
     }
   }
 
-  /** Records the outcome and announces it (git_sync.completed / git_sync.failed) together. */
-  private async finish(operation: GitSyncOperationOrm, outcome: Partial<GitSyncOperationOrm>): Promise<void> {
+  /**
+   * Records the outcome and announces it (git_sync.completed / git_sync.failed) together. A first
+   * sync that failed still links the space to its repository (`firstLink`), so git/info and the
+   * space's `gitSync` show the failure.
+   */
+  private async finish(operation: GitSyncOperationOrm, outcome: Partial<GitSyncOperationOrm>, firstLink?: Pick<Context, 'target' | 'options'>): Promise<void> {
     const organizationId = await this.spaces.organizationOf(operation.spaceId);
     await this.transactions.run(async (tx) => {
       await this.repository.updateOperation(operation.id, outcome, tx);
+      if (firstLink && organizationId && !(await this.repository.findState(operation.spaceId, tx))) {
+        await this.saveState({ operation, state: null, ...firstLink } as Context, { commit: null, revision: null, paths: [], assets: {}, changeRequest: null }, tx);
+      }
       if (!organizationId) return;
       await this.outbox.record(tx, {
         type: outcome.state === 'success' ? 'git_sync.completed' : 'git_sync.failed',
@@ -123,13 +138,12 @@ export class GitSyncRunner {
   // ------------------------------------------------------------------------------------------
 
   private async import({ operation, state, target, user, options }: Context, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    const { dir, commit } = await this.git.fetch(target, options.ref, signal);
-    if (!commit) throw new GitSyncError(`The ref "${options.ref}" does not exist in the repository`);
+    const { repo, commit } = await this.git.fetch(target, options.ref, { signal });
+    if (!commit) throw new GitSyncError(`The ref "${options.ref}" does not exist in the repository`, true);
     if (!options.force && !options.standalone && state?.lastCommit === commit && state.url === target.remote.url) {
       return { commit, unchanged: true };
     }
-    const projectDirectory = asDirectory(options.repoProjectDirectory ?? '');
-    const tree = await this.git.readTree(dir, projectDirectory);
+    const { files: tree, skipped } = await this.readProject(target, repo, commit, options, signal);
     const space = await this.spaces.get(user, operation.spaceId);
     const spaceHead = space.space.revisionId;
     const base = state?.lastRevision ? await this.content.getInSpace(operation.spaceId, state.lastRevision) : null;
@@ -138,7 +152,7 @@ export class GitSyncRunner {
 
     if (options.standalone) {
       const revision = await this.content.commit({ spaceId: operation.spaceId, parents: [spaceHead], type: 'edits', content: theirs, documents, createdBy: user.id });
-      return { commit, revision: revision.id, standalone: true };
+      return { commit, revision: revision.id, standalone: true, ...skippedResult(skipped) };
     }
 
     const spaceChanged = !options.force && base !== null && spaceHead !== base.id;
@@ -150,9 +164,10 @@ export class GitSyncRunner {
         await this.saveState({ operation, state, target, user, options }, { commit, revision: written.id, paths: imported.paths, assets, changeRequest: null }, tx);
         return written;
       });
-      return { commit, revision: revision.id };
+      return { commit, revision: revision.id, ...skippedResult(skipped) };
     }
-    return this.mergeIntoSpace({ operation, state, target, user, options }, base!, spaceHead, theirs, documents, { commit, paths: imported.paths, assets }, now);
+    const merged = await this.mergeIntoSpace({ operation, state, target, user, options }, base!, spaceHead, theirs, documents, { commit, paths: imported.paths, assets }, now);
+    return { ...merged, ...skippedResult(skipped) };
   }
 
   /**
@@ -196,7 +211,8 @@ export class GitSyncRunner {
 
   private async export({ operation, state, target, user, options }: Context, signal?: AbortSignal): Promise<Record<string, unknown>> {
     const context = { operation, state, target, user, options };
-    const { dir, commit: remoteHead } = await this.git.fetch(target, options.ref, signal);
+    // A new branch starts from the repository's default branch, so it keeps what the space does not hold.
+    const { repo, commit: remoteHead, base: defaultHead } = await this.git.fetch(target, options.ref, { signal, orDefault: true });
     const projectDirectory = asDirectory(options.repoProjectDirectory ?? '');
     const space = await this.spaces.get(user, operation.spaceId);
     let head = (await this.content.getInSpace(operation.spaceId, space.space.revisionId))!;
@@ -205,7 +221,7 @@ export class GitSyncRunner {
 
     if (!options.force && remoteHead && state?.lastCommit && remoteHead !== state.lastCommit && base) {
       // The branch moved since the last sync: bring its changes in first.
-      const tree = await this.git.readTree(dir, projectDirectory);
+      const { files: tree } = await this.readProject(target, repo, remoteHead, options, signal);
       const { content: theirs, documents, imported, assets } = await this.readImport(tree, base, state);
       const outcome = await this.mergeIntoSpace(context, base, head.id, theirs, documents, { commit: remoteHead, paths: imported.paths, assets }, now);
       if (outcome.changeRequest) return { ...outcome, pushed: false };
@@ -213,31 +229,56 @@ export class GitSyncRunner {
       context.state = await this.repository.findState(operation.spaceId);
     }
 
+    const parent = remoteHead ?? defaultHead;
+    const parentTree: TreeEntry[] = parent ? await this.git.listTree(target, repo, parent) : [];
+    const regular = new Map(parentTree.filter((e) => e.mode === '100644' || e.mode === '100755').map((e) => [e.path, e]));
+    const configEntry = regular.get(projectDirectory + '.gitbook.yaml');
+    const existingConfig = configEntry ? (await this.git.readBlobs(target, repo, [configEntry.oid])).get(configEntry.oid)?.toString('utf8') : undefined;
+
     const documents = await this.content.loadDocuments(allDocuments(head.content, emptyLike(), emptyLike()));
     // The repository's own .gitbook.yaml (root, redirects) survives the export.
-    const output = writeRepository(head.content, documents, await this.git.readText(dir, projectDirectory + '.gitbook.yaml'));
-    const files = new Map(head.content.files.map((f) => [f.id, f]));
-    const written = new Set<string>();
-    for (const previous of context.state?.lastPaths ?? []) {
-      if (!output.has(previous)) await this.git.removeFile(dir, projectDirectory + previous);
-    }
+    const output = writeRepository(head.content, documents, existingConfig);
+    const records = new Map(head.content.files.map((f) => [f.id, f]));
+    const files = new Map<string, Uint8Array | 'keep'>();
     const assets: GitSyncStateOrm['assets'] = {};
     for (const [path, file] of output) {
-      written.add(path);
-      if ('text' in file) await this.git.writeFile(dir, projectDirectory + path, file.text);
-      else {
-        const record = files.get(file.fileId)!;
-        await this.git.writeFile(dir, projectDirectory + path, await this.bytesOf(record));
-        assets[path] = { sha256: '', file: record as unknown as Record<string, unknown> };
+      if ('text' in file) {
+        files.set(projectDirectory + path, Buffer.from(file.text, 'utf8'));
+        continue;
       }
+      const record = records.get(file.fileId)!;
+      const known = context.state?.assets[path];
+      // An asset the last sync read or wrote at this path, still in the branch: its bytes are not read again.
+      const unchanged = known && known.file.storageKey === record.storageKey && regular.has(projectDirectory + path);
+      files.set(projectDirectory + path, unchanged ? 'keep' : await this.bytesOf(record));
+      assets[path] = unchanged ? known : { sha256: '', file: record as unknown as Record<string, unknown> };
     }
-    const message = options.commitMessage || 'Update from the docs platform';
-    const commit = await this.git.commit(target, dir, message, { name: user.displayName, email: user.email });
-    if (commit && !(await this.git.push(target, dir, options.ref, options.force))) {
+    const previous = (context.state?.lastPaths ?? []).map((p) => projectDirectory + p);
+    const { changes, skipped } = exportChanges({ parent: parentTree, files, previous });
+    const written = [...output.keys()].filter((path) => !skipped.some((s) => s.path === projectDirectory + path)).sort();
+
+    let commit: string | null = null;
+    if (changes.length > 0) {
+      const message = options.commitMessage || 'Update from the docs platform';
+      commit = await this.git.writeCommit(target, repo, { parent, changes, message, author: { name: user.displayName, email: user.email }, at: now });
+    }
+    const pushing = commit ?? (remoteHead ? null : parent);
+    if (pushing && !(await this.git.push(target, repo, pushing, options.ref, options.force))) {
       throw new GitSyncError('The branch moved during the export; it will be retried');
     }
-    await this.saveState(context, { commit: commit ?? remoteHead, revision: head.id, paths: [...written].sort(), assets: { ...(context.state?.assets ?? {}), ...pickKnown(assets, context.state) }, changeRequest: null });
-    return { commit: commit ?? remoteHead, revision: head.id, pushed: commit !== null };
+    await this.saveState(context, { commit: pushing ?? remoteHead, revision: head.id, paths: written, assets, changeRequest: null });
+    return { commit: pushing ?? remoteHead, revision: head.id, pushed: pushing !== null, changed: changes.length, ...skippedResult(skipped) };
+  }
+
+  /** The project directory's regular files at `commit`, sizes checked from the listing before any blob is read. */
+  private async readProject(target: GitRemote, repo: string, commit: string, options: Context['options'], signal?: AbortSignal): Promise<{ files: Map<string, Uint8Array>; skipped: SkippedEntry[] }> {
+    const directory = asDirectory(options.repoProjectDirectory ?? '');
+    const entries = await this.git.listTree(target, repo, commit);
+    const selection = selectFiles(entries, directory, { maxFiles: this.config.gitSyncMaxFiles, maxBytes: this.config.gitSyncMaxBytes });
+    const blobs = await this.git.readBlobs(target, repo, selection.files.map((f) => f.oid), signal);
+    const files = new Map<string, Uint8Array>();
+    for (const file of selection.files) files.set(file.relative, blobs.get(file.oid)!);
+    return { files, skipped: selection.skipped };
   }
 
   // ------------------------------------------------------------------------------------------
@@ -281,14 +322,14 @@ export class GitSyncRunner {
 
   private async saveState(
     { operation, state, target, options }: Context,
-    sync: { commit: string | null; revision: string; paths: string[]; assets: GitSyncStateOrm['assets']; changeRequest: string | null },
+    sync: { commit: string | null; revision: string | null; paths: string[]; assets: GitSyncStateOrm['assets']; changeRequest: string | null },
     tx?: Parameters<GitSyncRepository['saveState']>[1],
   ): Promise<void> {
     const next = Object.assign(new GitSyncStateOrm(), state ?? {}, {
       spaceId: operation.spaceId,
       url: target.remote.url,
       ref: options.ref,
-      treeUrl: options.repoTreeURL ?? options.gitInfo?.url ?? state?.treeUrl ?? null,
+      treeUrl: displayUrl(options.repoTreeURL) ?? displayUrl(options.gitInfo?.url) ?? state?.treeUrl ?? null,
       provider: options.gitInfo?.provider ?? state?.provider ?? null,
       lastCommit: sync.commit,
       lastRevision: sync.revision,
@@ -308,24 +349,11 @@ export class GitSyncRunner {
   }
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return /@?([^@:/]+):/.exec(url)?.[1] ?? '';
-  }
+/** The entries an operation did not follow (symlinks, submodules, unsafe paths), when there are any. */
+function skippedResult(skipped: SkippedEntry[]): { skipped?: SkippedEntry[] } {
+  return skipped.length ? { skipped: skipped.slice(0, 100) } : {};
 }
 
 function emptyLike(): RevisionContent {
   return { pages: [], files: [], variables: {}, reusableContents: [] };
-}
-
-/** Exported assets keep the hash the last import saw when the file is the same. */
-function pickKnown(assets: GitSyncStateOrm['assets'], state: GitSyncStateOrm | null): GitSyncStateOrm['assets'] {
-  const out: GitSyncStateOrm['assets'] = {};
-  for (const [path, entry] of Object.entries(assets)) {
-    const known = state?.assets[path];
-    out[path] = known && known.file.id === entry.file.id && known.file.storageKey === entry.file.storageKey ? known : entry;
-  }
-  return out;
 }

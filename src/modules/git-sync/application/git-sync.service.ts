@@ -5,7 +5,7 @@ import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { JobOutbox } from '../../../jobs/outbox/job-outbox';
 import { Transactions } from '../../../database/transactions';
-import { parseRemoteUrl } from '../domain/remote-url';
+import { displayUrl, parseRemoteUrl } from '../domain/remote-url';
 import { GitSyncRepository } from '../infrastructure/git-sync.repository';
 import { GitSyncOperationOrm } from '../infrastructure/git-sync.orm';
 import { SecretBox } from '../../../core/secrets/secret-box';
@@ -61,7 +61,7 @@ export class GitSyncService {
     if (!/^refs\/(heads|pull|tags)\/\S+$/.test(input.ref)) throw new InvalidError('Invalid ref: expected a full ref such as "refs/heads/main"');
     if (direction === 'export' && !/^refs\/heads\//.test(input.ref)) throw new InvalidError('Invalid ref: an export pushes to a branch, "refs/heads/<branch>"');
     const remote = parseRemoteUrl(input.url, this.config.gitAllowedProtocols);
-    const sealed = remote.credentials ? this.secrets.seal(JSON.stringify(remote.credentials)) : null;
+    const sealed = remote.secrets ? this.secrets.seal(JSON.stringify(remote.secrets)) : null;
     const operation = Object.assign(new GitSyncOperationOrm(), {
       id: newId(),
       spaceId,
@@ -72,12 +72,13 @@ export class GitSyncService {
         ref: input.ref,
         commitMessage: input.commitMessage,
         repoCacheID: input.repoCacheID,
-        repoTreeURL: input.repoTreeURL,
-        repoCommitURL: input.repoCommitURL,
+        // Shown to readers: whatever could be a credential in them goes (they are links, not remotes).
+        repoTreeURL: displayUrl(input.repoTreeURL) ?? undefined,
+        repoCommitURL: displayUrl(input.repoCommitURL) ?? undefined,
         repoProjectDirectory: input.repoProjectDirectory,
         force: input.force === true,
         standalone: input.standalone === true,
-        gitInfo: input.gitInfo,
+        gitInfo: input.gitInfo ? { provider: input.gitInfo.provider, url: displayUrl(input.gitInfo.url) ?? undefined } : undefined,
       },
       timestamp: input.timestamp ? new Date(input.timestamp) : null,
       requestedBy: caller.id,

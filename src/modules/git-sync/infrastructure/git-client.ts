@@ -1,123 +1,167 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { lookup } from 'node:dns/promises';
-import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { dirname, join, relative } from 'node:path';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/common';
 import { isPublicAddress } from '../../../core/outbound/address-policy';
-import { RemoteUrl, redact } from '../domain/remote-url';
+import { RemoteUrl, redact, remoteForGit, secretsOf } from '../domain/remote-url';
+import { TreeChange, TreeEntry } from '../domain/repository-tree';
 
-export class GitSyncError extends Error {}
+export class GitSyncError extends Error {
+  /** True when another try cannot succeed (the job fails once). */
+  constructor(
+    message: string,
+    readonly permanent = false,
+  ) {
+    super(message);
+  }
+}
 
 export interface GitRemote {
   remote: RemoteUrl;
-  /** Cache key (repoCacheID, else the URL). */
+  /** Cache key (repoCacheID, else the URL); the cache also belongs to one space. */
   cacheId: string;
   spaceId: string;
 }
 
 /**
- * The `git` command line, on a per-space cache of shallow clones under GIT_SYNC_DIR. Credentials
- * reach git only through the environment (GIT_CONFIG_COUNT/KEY/VALUE: an `http.extraHeader`
- * with basic auth), never the command line or the clone's config; every message is redacted.
- * Remote hosts are resolved and refused when private or loopback (unless OUTBOUND_ALLOW_PRIVATE).
+ * Git on objects only: a bare repository per space and remote under GIT_SYNC_DIR, fetched
+ * shallow, read with `ls-tree` and `cat-file --batch`, written with `fast-import` and pushed. No
+ * working tree exists, so nothing a repository holds (symlinks, attributes, hooks, its config)
+ * ever reaches the host's file system or runs. Git runs with a minimal environment: no system or
+ * global config, only the allowed protocols, no redirects, the host pinned to the address that
+ * was checked, hooks off. The remote's address and secrets reach git only through its
+ * environment (never the command line or a config file), and every message is redacted.
  */
 @Injectable()
 export class GitClient {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** The checkout of `ref` (refs/heads/x), fetched shallow into the space's cache; null when the branch does not exist. */
-  async fetch(target: GitRemote, ref: string, signal?: AbortSignal): Promise<{ dir: string; commit: string | null }> {
-    await this.checkHost(target.remote);
-    const dir = this.cacheDir(target);
-    await mkdir(dir, { recursive: true });
-    const git = (args: string[]) => this.git(target, dir, args, signal);
-    if (!(await exists(join(dir, '.git')))) await git(['init', '-q']);
-    await git(['config', 'remote.origin.url', target.remote.url]);
-    const branch = ref.replace(/^refs\/heads\//, '');
-    const remoteRef = `refs/remotes/origin/${branch}`;
-    try {
-      await git(['fetch', '-q', '--depth=50', '--no-tags', 'origin', `+${ref}:${remoteRef}`]);
-    } catch (error) {
-      if (/couldn't find remote ref|not our ref|no such ref/i.test((error as Error).message)) {
-        await git(['checkout', '-q', '--orphan', `sync-${Date.now()}`]).catch(() => undefined);
-        await git(['rm', '-rq', '--cached', '--ignore-unmatch', '.']).catch(() => undefined);
-        await git(['clean', '-qfdx']);
-        return { dir, commit: null };
-      }
-      throw error;
+  /**
+   * Fetches `ref` (depth 1) into the space's bare cache. When the ref does not exist, `commit` is
+   * null and, with `orDefault`, `base` is the commit of the repository's default branch (null for
+   * an empty repository): a new branch starts from it.
+   */
+  async fetch(target: GitRemote, ref: string, options: { signal?: AbortSignal; orDefault?: boolean } = {}): Promise<{ repo: string; commit: string | null; base: string | null }> {
+    const pin = await this.pinHost(target.remote);
+    const repo = this.cacheDir(target);
+    if (!(await exists(join(repo, 'HEAD')))) {
+      await mkdir(repo, { recursive: true });
+      await this.run(target, repo, ['init', '-q', '--bare', '--template='], pin);
     }
-    await git(['checkout', '-q', '-B', branch, remoteRef]);
-    await git(['reset', '-q', '--hard', remoteRef]);
-    await git(['clean', '-qfdx']);
-    const commit = (await git(['rev-parse', 'HEAD'])).trim();
-    return { dir, commit };
+    const fetchRef = async (source: string, local: string): Promise<string | null> => {
+      try {
+        await this.run(target, repo, ['fetch', '-q', '--depth=1', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', 'origin', `+${source}:${local}`], pin, options.signal);
+      } catch (error) {
+        if (/couldn't find remote ref|not our ref|no such ref|unknown revision/i.test((error as Error).message)) return null;
+        throw error;
+      }
+      return (await this.run(target, repo, ['rev-parse', '--verify', '-q', `${local}^{commit}`], pin)).trim();
+    };
+    const commit = await fetchRef(ref, 'refs/sync/target');
+    await this.checkPackSize(target, repo);
+    const base = commit === null && options.orDefault ? await fetchRef('HEAD', 'refs/sync/default') : null;
+    return { repo, commit, base };
   }
 
-  /** Files of the checkout under `directory`, bounded by GIT_SYNC_MAX_FILES and GIT_SYNC_MAX_BYTES. */
-  async readTree(dir: string, directory: string): Promise<Map<string, Uint8Array>> {
-    const base = join(dir, directory);
-    const files = new Map<string, Uint8Array>();
-    let bytes = 0;
-    const walk = async (at: string) => {
-      let entries;
-      try {
-        entries = await readdir(at, { withFileTypes: true });
-      } catch {
-        return;
+  /** Every entry of `commit`'s tree (recursive, with blob sizes), bounded by GIT_SYNC_MAX_FILES. */
+  async listTree(target: GitRemote, repo: string, commit: string): Promise<TreeEntry[]> {
+    const entries: TreeEntry[] = [];
+    const max = this.config.gitSyncMaxFiles;
+    await this.stream(target, repo, ['ls-tree', '-r', '-l', '-z', '--full-tree', commit], undefined, (records, stop) => {
+      for (const record of records) {
+        const tab = record.indexOf('\t');
+        const [mode, , oid, size] = record.slice(0, tab).split(/ +/);
+        entries.push({ mode, oid, size: size === '-' ? 0 : Number(size), path: record.slice(tab + 1) });
+        if (entries.length > max) return stop(new GitSyncError(`The repository has more than ${max} files, more than this server reads (GIT_SYNC_MAX_FILES)`, true));
       }
-      for (const entry of entries) {
-        if (entry.name === '.git') continue;
-        const path = join(at, entry.name);
-        if (entry.isDirectory()) await walk(path);
-        else if (entry.isFile()) {
-          if (files.size >= this.config.gitSyncMaxFiles) throw new GitSyncError(`The repository has more than ${this.config.gitSyncMaxFiles} files`);
-          const content = await readFile(path);
-          bytes += content.length;
-          if (bytes > this.config.gitSyncMaxBytes) throw new GitSyncError(`The repository is larger than ${this.config.gitSyncMaxBytes} bytes`);
-          files.set(relative(base, path).split('\\').join('/'), content);
+    });
+    return entries;
+  }
+
+  /** The bytes of each blob (by object id), read in one `cat-file --batch`. */
+  async readBlobs(target: GitRemote, repo: string, oids: readonly string[], signal?: AbortSignal): Promise<Map<string, Buffer>> {
+    const out = new Map<string, Buffer>();
+    const wanted = [...new Set(oids)];
+    if (wanted.length === 0) return out;
+    const child = spawn('git', ['cat-file', '--batch'], { cwd: repo, env: this.env([]), stdio: ['pipe', 'pipe', 'pipe'], signal });
+    let index = 0;
+    const done = new Promise<void>((resolve, reject) => {
+      child.on('error', (error) => reject(new GitSyncError(`git cat-file failed: ${error.message}`)));
+      child.on('close', (code) => (code === 0 && index === wanted.length ? resolve() : reject(new GitSyncError(`git cat-file stopped after ${index} of ${wanted.length} objects`))));
+    });
+    // Header line, then `size` bytes and a newline: body chunks are collected, never re-concatenated per chunk.
+    let pending: Buffer = Buffer.alloc(0);
+    let current: { oid: string; size: number; chunks: Buffer[]; have: number } | null = null;
+    child.stdout.on('data', (chunk: Buffer) => {
+      let data: Buffer = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      pending = Buffer.alloc(0);
+      while (data.length > 0) {
+        if (!current) {
+          const newline = data.indexOf(10);
+          if (newline < 0) {
+            pending = data;
+            return;
+          }
+          const [oid, type, size] = data.subarray(0, newline).toString('latin1').split(' ');
+          data = data.subarray(newline + 1);
+          if (type === 'missing') {
+            child.kill();
+            return;
+          }
+          current = { oid, size: Number(size) + 1, chunks: [], have: 0 };
+          continue;
+        }
+        const take = Math.min(current.size - current.have, data.length);
+        current.chunks.push(data.subarray(0, take));
+        current.have += take;
+        data = data.subarray(take);
+        if (current.have === current.size) {
+          out.set(current.oid, Buffer.concat(current.chunks).subarray(0, current.size - 1));
+          current = null;
+          index++;
         }
       }
-    };
-    await walk(base);
-    return files;
+    });
+    child.stderr.resume();
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(wanted.join('\n') + '\n');
+    await done;
+    return out;
   }
 
-  /** A text file of the checkout, or undefined when it has none. */
-  async readText(dir: string, path: string): Promise<string | undefined> {
-    try {
-      return await readFile(join(dir, path), 'utf8');
-    } catch {
-      return undefined;
+  /** A commit of `changes` on top of `parent` (or a root commit), written as objects by fast-import. */
+  async writeCommit(
+    target: GitRemote,
+    repo: string,
+    input: { parent: string | null; changes: readonly TreeChange[]; message: string; author: { name: string; email: string }; at: Date },
+  ): Promise<string> {
+    const ident = `${identPart(input.author.name) || 'Docs platform'} <${identPart(input.author.email)}> ${Math.floor(input.at.getTime() / 1000)} +0000`;
+    const message = Buffer.from(input.message, 'utf8');
+    const chunks: Buffer[] = [
+      Buffer.from(`commit refs/sync/export\nauthor ${ident}\ncommitter ${ident}\ndata ${message.length}\n`),
+      message,
+      Buffer.from(`\n${input.parent ? `from ${input.parent}\n` : ''}`),
+    ];
+    for (const change of input.changes) {
+      if ('remove' in change) chunks.push(Buffer.from(`D ${quotePath(change.path)}\n`));
+      else chunks.push(Buffer.from(`M ${change.mode} inline ${quotePath(change.path)}\ndata ${change.bytes.length}\n`), Buffer.from(change.bytes), Buffer.from('\n'));
     }
+    chunks.push(Buffer.from('done\n'));
+    // The ref is ours: start from nothing so an earlier, unpushed export never becomes a parent.
+    await this.run(target, repo, ['update-ref', '-d', 'refs/sync/export'], null).catch(() => undefined);
+    await this.run(target, repo, ['fast-import', '--quiet', '--done', '--force'], null, undefined, Buffer.concat(chunks));
+    return (await this.run(target, repo, ['rev-parse', '--verify', 'refs/sync/export^{commit}'], null)).trim();
   }
 
-  async writeFile(dir: string, path: string, bytes: Uint8Array | string): Promise<void> {
-    const target = join(dir, path);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, bytes);
-  }
-
-  async removeFile(dir: string, path: string): Promise<void> {
-    await rm(join(dir, path), { force: true });
-  }
-
-  /** Commits everything in the checkout; null when nothing changed. */
-  async commit(target: GitRemote, dir: string, message: string, author: { name: string; email: string }): Promise<string | null> {
-    const git = (args: string[], env: Record<string, string> = {}) => this.git(target, dir, args, undefined, env);
-    await git(['add', '-A']);
-    const status = await git(['status', '--porcelain']);
-    if (!status.trim()) return null;
-    const env = { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email };
-    await git(['commit', '-q', '-m', message], env);
-    return (await git(['rev-parse', 'HEAD'])).trim();
-  }
-
-  /** Pushes HEAD to `ref`; false when the remote moved (non-fast-forward) and `force` is off. */
-  async push(target: GitRemote, dir: string, ref: string, force: boolean): Promise<boolean> {
+  /** Pushes `commit` to `ref`; false when the remote moved (non-fast-forward) and `force` is off. */
+  async push(target: GitRemote, repo: string, commit: string, ref: string, force: boolean): Promise<boolean> {
+    const pin = await this.pinHost(target.remote);
     try {
-      await this.git(target, dir, ['push', '-q', ...(force ? ['--force'] : []), 'origin', `HEAD:${ref}`]);
+      await this.run(target, repo, ['push', '-q', '--no-recurse-submodules', 'origin', `${force ? '+' : ''}${commit}:${ref}`], pin);
       return true;
     } catch (error) {
       if (/non-fast-forward|fetch first|rejected/i.test((error as Error).message)) return false;
@@ -125,64 +169,165 @@ export class GitClient {
     }
   }
 
-  /** The bytes of `path` at `commit`, or null (for the merge base of an export). */
-  async show(target: GitRemote, dir: string, commit: string, path: string): Promise<string | null> {
-    try {
-      return await this.git(target, dir, ['show', `${commit}:${path}`]);
-    } catch {
-      return null;
-    }
+  /** Removes the space's cache of this remote (after a failure that another try cannot fix). */
+  async discard(target: GitRemote): Promise<void> {
+    await rm(this.cacheDir(target), { recursive: true, force: true });
   }
 
+  // ------------------------------------------------------------------------------------------
+
   private cacheDir(target: GitRemote): string {
-    const key = createHash('sha256').update(target.cacheId).digest('hex').slice(0, 24);
+    const key = createHash('sha256').update(`${target.cacheId}\n${target.remote.url}`).digest('hex').slice(0, 24);
     return join(this.config.gitSyncDir, target.spaceId, key);
   }
 
-  private async checkHost(remote: RemoteUrl): Promise<void> {
-    if (remote.protocol === 'file' || this.config.outboundAllowPrivate) return;
-    let addresses: Array<{ address: string }>;
-    try {
-      addresses = await lookup(remote.host, { all: true });
-    } catch {
-      throw new GitSyncError(`The Git host "${remote.host}" could not be resolved`);
-    }
-    if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) {
-      throw new GitSyncError(`The Git host "${remote.host}" is a private or loopback address, which this server does not reach`);
+  /** The pack fetched is compressed: larger than the byte limit, the content is too. */
+  private async checkPackSize(target: GitRemote, repo: string): Promise<void> {
+    const counts = await this.run(target, repo, ['count-objects', '-v'], null);
+    const kib = Number(/size-pack: (\d+)/.exec(counts)?.[1] ?? 0) + Number(/^size: (\d+)/m.exec(counts)?.[1] ?? 0);
+    if (kib * 1024 > this.config.gitSyncMaxBytes) {
+      throw new GitSyncError(`The repository holds more than the ${this.config.gitSyncMaxBytes} bytes this server reads (GIT_SYNC_MAX_BYTES)`, true);
     }
   }
 
-  private git(target: GitRemote, cwd: string, args: string[], signal?: AbortSignal, extraEnv: Record<string, string> = {}): Promise<string> {
-    const credentials = target.remote.credentials;
-    const env: Record<string, string> = {
+  /**
+   * Resolves the remote's host once, refuses private and loopback addresses (unless
+   * OUTBOUND_ALLOW_PRIVATE), and returns git settings that make git connect to that address and
+   * no other (curl's resolve list over http(s), ssh's HostName with the name kept for host keys).
+   */
+  private async pinHost(remote: RemoteUrl): Promise<Pin | null> {
+    if (remote.protocol === 'file') return null;
+    let address: string;
+    if (isIP(remote.host)) address = remote.host;
+    else {
+      let addresses: Array<{ address: string }>;
+      try {
+        addresses = await lookup(remote.host, { all: true });
+      } catch {
+        throw new GitSyncError(`The Git host "${remote.host}" could not be resolved`);
+      }
+      if (addresses.length === 0) throw new GitSyncError(`The Git host "${remote.host}" could not be resolved`);
+      if (!this.config.outboundAllowPrivate && addresses.some((a) => !isPublicAddress(a.address))) {
+        throw new GitSyncError(`The Git host "${remote.host}" is a private or loopback address, which this server does not reach`, true);
+      }
+      address = addresses[0].address;
+    }
+    if (!this.config.outboundAllowPrivate && !isPublicAddress(address)) {
+      throw new GitSyncError(`The Git host "${remote.host}" is a private or loopback address, which this server does not reach`, true);
+    }
+    if (remote.protocol === 'ssh') return { env: { GIT_SSH_COMMAND: `ssh -o BatchMode=yes -o HostName=${address} -o HostKeyAlias=${remote.host}` }, config: [] };
+    if (isIP(remote.host)) return { env: {}, config: [] };
+    const port = remote.port ?? (remote.protocol === 'http' ? 80 : 443);
+    return { env: {}, config: [['http.curloptResolve', `${remote.host}:${port}:${isIP(address) === 6 ? `[${address}]` : address}`]] };
+  }
+
+  private env(extra: Array<[string, string]>, target?: GitRemote, pin?: Pin | null): NodeJS.ProcessEnv {
+    const allowed = this.config.gitAllowedProtocols;
+    const config: Array<[string, string]> = [
+      ['protocol.allow', 'never'],
+      ...allowed.map((protocol): [string, string] => [`protocol.${protocol}.allow`, 'always']),
+      ['http.followRedirects', 'false'],
+      ['core.hooksPath', '/dev/null'],
+      ['core.fsmonitor', 'false'],
+      ['core.askPass', 'true'],
+      ['credential.helper', ''],
+      ['submodule.recurse', 'false'],
+      ['fetch.recurseSubmodules', 'false'],
+      ...(pin?.config ?? []),
+      ...extra,
+    ];
+    if (target) {
+      config.push(['remote.origin.url', remoteForGit(target.remote)]);
+      const { username, password } = target.remote.secrets ?? {};
+      if (username !== undefined || password !== undefined) {
+        const basic = Buffer.from(`${username ?? ''}:${password ?? ''}`).toString('base64');
+        config.push(['http.extraHeader', `Authorization: Basic ${basic}`]);
+      }
+    }
+    const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? '/tmp',
       GIT_TERMINAL_PROMPT: '0',
       GIT_ASKPASS: 'true',
       GIT_CONFIG_NOSYSTEM: '1',
-      GIT_ALLOW_PROTOCOL: this.config.gitAllowedProtocols.join(':'),
-      ...extraEnv,
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_ATTR_NOSYSTEM: '1',
+      GIT_ALLOW_PROTOCOL: allowed.join(':'),
+      GIT_PROTOCOL_FROM_USER: '0',
+      ...(pin?.env ?? {}),
+      GIT_CONFIG_COUNT: String(config.length),
     };
-    const config: Array<[string, string]> = [['protocol.allow', 'user'], ['core.hooksPath', '/dev/null']];
-    if (credentials) {
-      const basic = Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64');
-      config.push(['http.extraHeader', `Authorization: Basic ${basic}`]);
-    }
-    env.GIT_CONFIG_COUNT = String(config.length);
     config.forEach(([key, value], i) => {
       env[`GIT_CONFIG_KEY_${i}`] = key;
       env[`GIT_CONFIG_VALUE_${i}`] = value;
     });
-    const secrets = credentials ? [credentials.password, credentials.username, Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')] : [];
+    return env;
+  }
+
+  private run(target: GitRemote, cwd: string, args: string[], pin: Pin | null, signal?: AbortSignal, input?: Buffer): Promise<string> {
+    const secrets = secretsOf(target.remote);
     return new Promise((resolve, reject) => {
-      execFile('git', args, { cwd, env, signal, timeout: this.config.gitSyncTimeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-        if (error) {
-          const detail = redact(`${stderr || error.message}`.trim().split('\n').slice(-3).join(' '), secrets);
-          reject(new GitSyncError(`git ${args[0]} failed: ${detail}`));
-        } else resolve(stdout);
+      const child = execFile(
+        'git',
+        args,
+        { cwd, env: this.env([], target, pin), signal, timeout: this.config.gitSyncTimeoutMs, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' },
+        (error, stdout, stderr) => {
+          if (error) {
+            const detail = redact(`${stderr || error.message}`.trim().split('\n').slice(-3).join(' '), secrets);
+            reject(new GitSyncError(`git ${args[0]} failed: ${detail}`));
+          } else resolve(stdout);
+        },
+      );
+      if (input) {
+        child.stdin!.on('error', () => undefined);
+        child.stdin!.end(input);
+      }
+    });
+  }
+
+  /** Runs git and hands its NUL-separated output over as it comes; `stop` ends the run with an error. */
+  private stream(target: GitRemote, cwd: string, args: string[], signal: AbortSignal | undefined, onRecords: (records: string[], stop: (error: Error) => void) => void): Promise<void> {
+    const secrets = secretsOf(target.remote);
+    return new Promise((resolve, reject) => {
+      const child = spawn('git', args, { cwd, env: this.env([], target, null), signal, stdio: ['ignore', 'pipe', 'pipe'] });
+      let failure: Error | null = null;
+      let rest = '';
+      let stderr = '';
+      const stop = (error: Error) => {
+        failure ??= error;
+        child.kill();
+      };
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => {
+        if (failure) return;
+        const parts = (rest + chunk).split('\0');
+        rest = parts.pop()!;
+        onRecords(parts, stop);
+      });
+      child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+      child.on('error', (error) => reject(new GitSyncError(`git ${args[0]} failed: ${redact(error.message, secrets)}`)));
+      child.on('close', (code) => {
+        if (failure) reject(failure);
+        else if (code !== 0) reject(new GitSyncError(`git ${args[0]} failed: ${redact(stderr.trim().split('\n').slice(-3).join(' '), secrets)}`));
+        else resolve();
       });
     });
   }
+}
+
+interface Pin {
+  env: Record<string, string>;
+  config: Array<[string, string]>;
+}
+
+/** A name or email as git's ident allows: no angle brackets or line breaks. */
+function identPart(value: string): string {
+  return value.replace(/[<>\n\r\0]/g, '').trim();
+}
+
+/** fast-import's C-style quoted path (paths are checked safe before, so only `"` and `\` need escaping). */
+function quotePath(path: string): string {
+  return `"${path.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -96,11 +96,17 @@ describe('Git Sync (real git, local bare repositories)', () => {
     expect((await alice.client.get(`/v1/spaces/${id}/git/info`)).status).toBe(404);
   });
 
-  it('exports one commit authored by the user; a clone holds the GitBook layout', async () => {
+  it('exports one commit authored by the user, changing only the edited page; a clone holds the GitBook layout', async () => {
     const { url } = repository();
     const id = await space(alice, org);
     await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
     await waitFor(id);
+    const quick = (await pages(id))[2].pages[1];
+    const cr = await alice.client.post(`/v1/spaces/${id}/change-requests`, { subject: 'edit' });
+    await alice.client.post(`/v1/spaces/${id}/change-requests/${cr.body.id}/content`, {
+      changes: [{ operation: 'update_page', page: quick.id, document: { markdown: '# Quickstart\n\n1. Install.\n2. Run it.\n3. Enjoy.\n' } }],
+    });
+    expect((await alice.client.post(`/v1/spaces/${id}/change-requests/${cr.body.id}/merge`)).status).toBe(200);
     const res = await alice.client.post(`/v1/spaces/${id}/git/export`, { url, ref: 'refs/heads/out', commitMessage: 'Docs from the platform' });
     expect(res.status).toBe(204);
     // Only GitBook's operation states: a queued export shows as running.
@@ -111,6 +117,10 @@ describe('Git Sync (real git, local bare repositories)', () => {
     const clone = mkdtempSync(join(tmp, 'clone-'));
     git(tmp, 'clone', '-q', '-b', 'out', url.replace('file://', ''), clone);
     expect(git(clone, 'log', '-1', '--format=%an|%s').trim()).toBe('Alice|Docs from the platform');
+    // The branch starts from main: one commit on top of it, touching the edited page only.
+    expect(git(clone, 'rev-parse', 'HEAD~1').trim()).toBe(git(clone, 'rev-parse', 'origin/main').trim());
+    expect(git(clone, 'diff', '--name-only', 'HEAD~1', 'HEAD').trim()).toBe('getting-started/quickstart.md');
+    expect(readFileSync(join(clone, 'blocks.md'), 'utf8')).toBe(readFileSync(join(FIXTURE, 'blocks.md'), 'utf8'));
     expect(readdirSync(clone).sort()).toEqual(expect.arrayContaining(['README.md', 'SUMMARY.md', 'blocks.md', 'getting-started', '.gitbook']));
     const blocks = readFileSync(join(clone, 'blocks.md'), 'utf8');
     expect(blocks).toContain('{% tabs %}');

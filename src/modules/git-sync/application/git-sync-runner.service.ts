@@ -17,9 +17,10 @@ import { IdentityService } from '../../identity/application/identity.service';
 import { User } from '../../identity/domain/user';
 import { ContentIndexer } from '../../search/application/content-indexer.service';
 import { SpacesService } from '../../spaces/application/spaces.service';
-import { pageFilePaths, writeRepository } from '../domain/format/repository-export';
-import { IdSource, ImportedRepository, readRepository } from '../domain/format/repository-import';
+import { onTopOfOriginal, pageFilePaths, writeRepository } from '../domain/format/repository-export';
+import { IdSource, ImportedRepository, parseGitbookConfig, readRepository } from '../domain/format/repository-import';
 import { asDirectory } from '../domain/format/repository-paths';
+import { NO_SOURCES, SyncedSources } from '../domain/format/synced-sources';
 import { RemoteSecrets, displayUrl, redact, secretsOf, storedRemote } from '../domain/remote-url';
 import { exportChanges } from '../domain/export-changes';
 import { SkippedEntry, TreeEntry, TreeLimitError, selectFiles } from '../domain/repository-tree';
@@ -161,12 +162,12 @@ export class GitSyncRunner {
         const written = await this.content.commit({ spaceId: operation.spaceId, parents: [spaceHead], type: 'edits', content: theirs, documents, createdBy: user.id }, tx);
         if (!(await this.spaces.advanceRevision(operation.spaceId, spaceHead, written.id, tx))) throw new GitSyncError('The space changed during the import; it will be retried');
         await this.indexer.revisionBecameCurrent(operation.spaceId, spaceHead, written.id, tx);
-        await this.saveState({ operation, state, target, user, options }, { commit, revision: written.id, paths: imported.paths, assets, changeRequest: null }, tx);
+        await this.saveState({ operation, state, target, user, options }, { commit, revision: written.id, paths: imported.paths, assets, sources: imported.sources, changeRequest: null }, tx);
         return written;
       });
       return { commit, revision: revision.id, ...skippedResult(skipped) };
     }
-    const merged = await this.mergeIntoSpace({ operation, state, target, user, options }, base!, spaceHead, theirs, documents, { commit, paths: imported.paths, assets }, now);
+    const merged = await this.mergeIntoSpace({ operation, state, target, user, options }, base!, spaceHead, theirs, documents, { commit, paths: imported.paths, assets, sources: imported.sources }, now);
     return { ...merged, ...skippedResult(skipped) };
   }
 
@@ -181,7 +182,7 @@ export class GitSyncRunner {
     spaceHead: string,
     theirs: RevisionContent,
     documents: Map<string, string>,
-    sync: { commit: string; paths: string[]; assets: GitSyncStateOrm['assets'] },
+    sync: { commit: string; paths: string[]; assets: GitSyncStateOrm['assets']; sources: SyncedSources },
     now: Date,
   ): Promise<Record<string, unknown>> {
     const { operation, user } = context;
@@ -198,14 +199,14 @@ export class GitSyncRunner {
         );
         if (!(await this.spaces.advanceRevision(operation.spaceId, spaceHead, revision.id, tx))) throw new GitSyncError('The space changed during the sync; it will be retried');
         await this.indexer.revisionBecameCurrent(operation.spaceId, spaceHead, revision.id, tx);
-        await this.saveState(context, { commit: sync.commit, revision: snapshot.id, paths: sync.paths, assets: sync.assets, changeRequest: null }, tx);
+        await this.saveState(context, { commit: sync.commit, revision: snapshot.id, paths: sync.paths, assets: sync.assets, sources: sync.sources, changeRequest: null }, tx);
         return { commit: sync.commit, revision: revision.id, merged: true };
       });
     }
     const subject = `Git Sync: changes from ${operation.options.ref} that conflict with the space`;
     const created = await this.changeRequests.create(user, operation.spaceId, { subject });
     const { changeRequest, revision } = await this.changeRequests.commitEdit(user, operation.spaceId, created.changeRequest.id, async () => ({ content: theirs, documents }));
-    await this.saveState(context, { commit: sync.commit, revision: revision.id, paths: sync.paths, assets: sync.assets, changeRequest: changeRequest.id });
+    await this.saveState(context, { commit: sync.commit, revision: revision.id, paths: sync.paths, assets: sync.assets, sources: sync.sources, changeRequest: changeRequest.id });
     return { commit: sync.commit, changeRequest: changeRequest.id, conflicts: merged.conflicts.map((c) => `${c.item} "${c.title}": ${c.reason}`) };
   }
 
@@ -223,7 +224,7 @@ export class GitSyncRunner {
       // The branch moved since the last sync: bring its changes in first.
       const { files: tree } = await this.readProject(target, repo, remoteHead, options, signal);
       const { content: theirs, documents, imported, assets } = await this.readImport(tree, base, state);
-      const outcome = await this.mergeIntoSpace(context, base, head.id, theirs, documents, { commit: remoteHead, paths: imported.paths, assets }, now);
+      const outcome = await this.mergeIntoSpace(context, base, head.id, theirs, documents, { commit: remoteHead, paths: imported.paths, assets, sources: imported.sources }, now);
       if (outcome.changeRequest) return { ...outcome, pushed: false };
       head = (await this.content.getInSpace(operation.spaceId, String(outcome.revision)))!;
       context.state = await this.repository.findState(operation.spaceId);
@@ -232,17 +233,30 @@ export class GitSyncRunner {
     const parent = remoteHead ?? defaultHead;
     const parentTree: TreeEntry[] = parent ? await this.git.listTree(target, repo, parent) : [];
     const regular = new Map(parentTree.filter((e) => e.mode === '100644' || e.mode === '100755').map((e) => [e.path, e]));
-    const configEntry = regular.get(projectDirectory + '.gitbook.yaml');
-    const existingConfig = configEntry ? (await this.git.readBlobs(target, repo, [configEntry.oid])).get(configEntry.oid)?.toString('utf8') : undefined;
+    const readText = async (path: string) => {
+      const entry = regular.get(path);
+      return entry ? (await this.git.readBlobs(target, repo, [entry.oid])).get(entry.oid)?.toString('utf8') : undefined;
+    };
+    const existingConfig = await readText(projectDirectory + '.gitbook.yaml');
+    // Unchanged entries of a rewritten table of contents keep their lines.
+    const layout = parseGitbookConfig(existingConfig);
+    const existingSummary = await readText(projectDirectory + layout.root + layout.summary);
 
     const documents = await this.content.loadDocuments(allDocuments(head.content, emptyLike(), emptyLike()));
     // The repository's own .gitbook.yaml (root, redirects) survives the export.
-    const output = writeRepository(head.content, documents, existingConfig);
+    const { files: output, sources } = writeRepository(head.content, documents, existingConfig, context.state?.sources ?? NO_SOURCES, existingSummary);
     const records = new Map(head.content.files.map((f) => [f.id, f]));
     const files = new Map<string, Uint8Array | 'keep'>();
+    const rewrites = new Map<string, { oid: string; text: string; keepHeader: boolean }>();
     const assets: GitSyncStateOrm['assets'] = {};
     for (const [path, file] of output) {
+      if ('keep' in file) {
+        files.set(projectDirectory + path, 'keep');
+        continue;
+      }
       if ('text' in file) {
+        const original = file.rewritten ? regular.get(projectDirectory + path) : undefined;
+        if (original) rewrites.set(projectDirectory + path, { oid: original.oid, text: file.text, keepHeader: file.keepHeader === true });
         files.set(projectDirectory + path, Buffer.from(file.text, 'utf8'));
         continue;
       }
@@ -253,6 +267,9 @@ export class GitSyncRunner {
       files.set(projectDirectory + path, unchanged ? 'keep' : await this.bytesOf(record));
       assets[path] = unchanged ? known : { sha256: '', file: record as unknown as Record<string, unknown> };
     }
+    // Edited pages change only where they were edited: the rest of their file stays as the branch holds it.
+    const originals = await this.git.readBlobs(target, repo, [...rewrites.values()].map((r) => r.oid));
+    for (const [path, { oid, text, keepHeader }] of rewrites) files.set(path, Buffer.from(onTopOfOriginal(originals.get(oid)!.toString('utf8'), text, keepHeader, path.slice(projectDirectory.length)), 'utf8'));
     const previous = (context.state?.lastPaths ?? []).map((p) => projectDirectory + p);
     const { changes, skipped } = exportChanges({ parent: parentTree, files, previous });
     const written = [...output.keys()].filter((path) => !skipped.some((s) => s.path === projectDirectory + path)).sort();
@@ -266,7 +283,7 @@ export class GitSyncRunner {
     if (pushing && !(await this.git.push(target, repo, pushing, options.ref, options.force))) {
       throw new GitSyncError('The branch moved during the export; it will be retried');
     }
-    await this.saveState(context, { commit: pushing ?? remoteHead, revision: head.id, paths: written, assets, changeRequest: null });
+    await this.saveState(context, { commit: pushing ?? remoteHead, revision: head.id, paths: written, assets, sources, changeRequest: null });
     return { commit: pushing ?? remoteHead, revision: head.id, pushed: pushing !== null, changed: changes.length, ...skippedResult(skipped) };
   }
 
@@ -285,13 +302,13 @@ export class GitSyncRunner {
 
   /** The repository tree as content, ids kept from `previous` by path, unchanged assets reusing their stored bytes. */
   private async readImport(tree: Map<string, Uint8Array>, previous: Revision | null, state: GitSyncStateOrm | null) {
-    const keys = previous ? pageFilePaths(previous.content).keys : new Map<string, string>();
+    const keys = previous ? pageFilePaths(previous.content, state?.sources ?? NO_SOURCES).keys : new Map<string, string>();
     const reusable = new Map((previous?.content.reusableContents ?? []).map((r) => [`.gitbook/includes/${slugify(r.title) || 'reusable'}.md`, r.id]));
     const filesByPath = new Map<string, string>();
     for (const [path, entry] of Object.entries(state?.assets ?? {})) filesByPath.set(path, String(entry.file.id));
     for (const file of previous?.content.files ?? []) if (!filesByPath.has(`.gitbook/assets/${file.name}`)) filesByPath.set(`.gitbook/assets/${file.name}`, file.id);
     const ids: IdSource = {
-      page: (key) => keys.get(key) ?? newId(),
+      page: (key) => state?.sources?.keys?.[key] ?? keys.get(key) ?? newId(),
       file: (path) => filesByPath.get(path) ?? newId(),
       reusableContent: (path) => reusable.get(path) ?? newId(),
     };
@@ -322,7 +339,7 @@ export class GitSyncRunner {
 
   private async saveState(
     { operation, state, target, options }: Context,
-    sync: { commit: string | null; revision: string | null; paths: string[]; assets: GitSyncStateOrm['assets']; changeRequest: string | null },
+    sync: { commit: string | null; revision: string | null; paths: string[]; assets: GitSyncStateOrm['assets']; sources?: SyncedSources; changeRequest: string | null },
     tx?: Parameters<GitSyncRepository['saveState']>[1],
   ): Promise<void> {
     const next = Object.assign(new GitSyncStateOrm(), state ?? {}, {
@@ -335,6 +352,7 @@ export class GitSyncRunner {
       lastRevision: sync.revision,
       lastPaths: sync.paths,
       assets: sync.assets,
+      sources: sync.sources ?? state?.sources ?? null,
       lastTimestamp: operation.timestamp ?? state?.lastTimestamp ?? null,
       lastOperation: operation.id,
       changeRequest: sync.changeRequest,

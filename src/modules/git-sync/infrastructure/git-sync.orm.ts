@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
+import type { SyncedSources } from '../domain/format/synced-sources';
 
 /** One requested import or export; the job carries its id. Credentials only sealed (SecretBox). */
 @Entity('git_sync_operations')
@@ -81,6 +82,10 @@ export class GitSyncStateOrm {
   /** Asset path -> { sha256, file }: unchanged assets keep their stored bytes. */
   @Column({ type: 'jsonb', default: () => "'{}'" })
   assets: Record<string, { sha256: string; file: Record<string, unknown> }>;
+
+  /** Where each page, include and file of the space came from, and what it was (see SyncedSources). */
+  @Column({ type: 'jsonb', nullable: true })
+  sources: SyncedSources | null;
 
   /** The `timestamp` of the last operation processed: older ones are skipped. */
   @Column(timestampColumn({ name: 'last_timestamp', nullable: true }))

@@ -64,10 +64,10 @@ describe('parsePageMarkdown', () => {
 });
 
 describe('serializePageMarkdown', () => {
-  it('writes the known keys in a fixed order, then the others sorted, then a blank line and the body', () => {
+  it('writes the known keys in a fixed order (a layout in GitBook\'s), then the others sorted, then a blank line and the body', () => {
     const markdown = serializePageMarkdown({
       frontMatter: {
-        layout: { width: 'wide', cover: { visible: true, size: 'hero' } },
+        layout: { pagination: { visible: true }, title: { visible: true }, width: 'wide', cover: { visible: true, size: 'hero' }, zoom: 1 },
         hidden: false,
         extra: { zeta: 1, alpha: 'a' },
         description: 'A page: with "quotes"',
@@ -86,10 +86,15 @@ describe('serializePageMarkdown', () => {
         "description: 'A page: with \"quotes\"'",
         'hidden: false',
         'layout:',
+        '  width: wide',
         '  cover:',
         '    size: hero',
         '    visible: true',
-        '  width: wide',
+        '  title:',
+        '    visible: true',
+        '  pagination:',
+        '    visible: true',
+        '  zoom: 1',
         'alpha: a',
         'zeta: 1',
         '---',

@@ -77,12 +77,16 @@ export function parsePageMarkdown(markdown: string): PageMarkdown {
   return { frontMatter, body };
 }
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
+/** The order GitBook writes a page layout's keys in; other keys follow, sorted. */
+const LAYOUT_ORDER = ['width', 'cover', 'coverY', 'title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata'];
+
+function sortKeys(value: unknown, order: readonly string[] = []): unknown {
+  if (Array.isArray(value)) return value.map((item) => sortKeys(item));
   if (!isPlainObject(value)) return value;
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
   return Object.fromEntries(
     Object.keys(value)
-      .sort()
+      .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
       .filter((key) => value[key] !== undefined)
       .map((key) => [key, sortKeys(value[key])]),
   );
@@ -90,7 +94,7 @@ function sortKeys(value: unknown): unknown {
 
 /**
  * The inverse of parsePageMarkdown: `---`, the front matter in a fixed key order (title, emoji,
- * icon, description, hidden, layout, then unknown keys sorted; nested keys sorted), `---`, a
+ * icon, description, hidden, layout, then unknown keys sorted; a layout's keys in GitBook's order, other nested keys sorted), `---`, a
  * blank line, the body. Without front matter the body is returned as is, unless it starts with a
  * `---` line, which would read as front matter: then an empty front matter block protects it.
  */
@@ -98,7 +102,7 @@ export function serializePageMarkdown({ frontMatter, body }: PageMarkdown): stri
   const data: Record<string, unknown> = {};
   for (const key of KEY_ORDER) {
     const value = frontMatter[key];
-    if (value !== undefined && value !== null) data[key] = sortKeys(value);
+    if (value !== undefined && value !== null) data[key] = sortKeys(value, key === 'layout' ? LAYOUT_ORDER : []);
   }
   const extra = frontMatter.extra ?? {};
   for (const key of Object.keys(extra).sort()) {

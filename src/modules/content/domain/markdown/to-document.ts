@@ -166,6 +166,11 @@ class Converter {
     }
     // A content reference's link is written from the target; it is not content.
     if (tag === 'content-ref') return { object: 'block', type, key: '', data, isVoid: true };
+    // An embed is void: the text GitBook writes between its tags (one paragraph) is its caption.
+    if (tag === 'embed') {
+      const caption = children.length === 1 && children[0].token.type === 'paragraph_open' ? (children[0].children[0]?.token.content ?? '').trim() : '';
+      if (caption || children.length === 0) return { object: 'block', type, key: '', data: caption ? { ...data, caption } : data, isVoid: true };
+    }
     return { object: 'block', type, key: '', data, nodes: this.blocks(children, 'top') };
   }
 

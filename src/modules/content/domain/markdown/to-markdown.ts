@@ -191,7 +191,8 @@ class Writer {
       const label = this.options.labelFor?.(data.ref as Record<string, unknown>) ?? href ?? '';
       return [open, '', `[${escapeText(label, false, { link: true })}](${destination(href ?? '')})`, '', '{% endcontent-ref %}'];
     }
-    if (typeof data.caption === 'string') return [`${open}${data.caption}{% end${tag} %}`];
+    // GitBook writes an embed's caption on its own line between the tags.
+    if (typeof data.caption === 'string') return tag === 'embed' && data.caption ? [open, data.caption, `{% end${tag} %}`] : [`${open}${data.caption}{% end${tag} %}`];
     const children = (block.nodes ?? []) as Node[];
     if (block.isVoid || (children.length === 0 && tag !== 'if' && TAG_VOIDABLE.has(tag))) return [open];
     return [open, ...this.blocks(children), `{% end${tag} %}`];

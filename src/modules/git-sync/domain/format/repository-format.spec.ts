@@ -34,7 +34,10 @@ function counter(): IdSource {
 /** The exported tree as bytes, content files from the imported assets. */
 function asFiles(exported: Map<string, ExportedFile>, bytes: Map<string, Uint8Array>): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
-  for (const [path, file] of exported) out.set(path, 'text' in file ? new TextEncoder().encode(file.text) : bytes.get(file.fileId)!);
+  for (const [path, file] of exported) {
+    if ('keep' in file) throw new Error(`${path} kept: a first export writes every file`);
+    out.set(path, 'text' in file ? new TextEncoder().encode(file.text) : bytes.get(file.fileId)!);
+  }
   return out;
 }
 
@@ -97,7 +100,7 @@ describe('GitBook repository format', () => {
   it('writes back a GitBook-written repository with differences in whitespace only', () => {
     const files = readTree(FIXTURE);
     const { content, imported, bytes } = importRepository(files);
-    const exported = asFiles(writeRepository(content, imported.documents), bytes);
+    const exported = asFiles(writeRepository(content, imported.documents).files, bytes);
     expect([...exported.keys()].sort()).toEqual([...files.keys()].sort());
     for (const [path, original] of files) {
       const written = exported.get(path)!;
@@ -141,10 +144,12 @@ describe('GitBook repository format', () => {
     ]);
     const { imported, content, bytes } = importRepository(files);
     expect(imported.config).toMatchObject({ root: 'docs/', redirects: { 'old/page': 'guide/step.md' } });
-    const exported = writeRepository(content, new Map(imported.documents), config);
+    const exported = writeRepository(content, new Map(imported.documents), config).files;
     expect([...exported.keys()].filter((path) => path !== '.gitbook.yaml').every((path) => path.startsWith('docs/'))).toBe(true);
-    expect((exported.get('.gitbook.yaml') as { text: string }).text).toBe(config);
-    const again = importRepository(asFiles(exported, bytes));
+    // The branch's own file is not rewritten: its first page did not move.
+    expect(exported.get('.gitbook.yaml')).toEqual({ keep: true });
+    exported.delete('.gitbook.yaml');
+    const again = importRepository(new Map([...asFiles(exported, bytes), ['.gitbook.yaml', enc(config)]]));
     const shape = (pages: PageNode[]): unknown => pages.map((p) => [p.title, shape(p.pages)]);
     expect(shape(again.content.pages)).toEqual(shape(content.pages));
     expect(again.imported.config.redirects).toEqual({ 'old/page': 'guide/step.md' });
@@ -239,7 +244,7 @@ describe('GitBook repository format', () => {
         fc.dictionary(fc.constantFrom('version', 'product', 'x1'), fc.constantFrom('1.0', 'Docs', 'yes')),
         (drafts, groups, variables) => {
           const { content, documents } = build(drafts, groups, variables);
-          const exported = writeRepository(content, documents);
+          const exported = writeRepository(content, documents).files;
           const bytes = new Map([
             ['file-a', new Uint8Array([1, 2, 3])],
             ['file-b', new Uint8Array([4, 5, 6])],
@@ -325,7 +330,7 @@ describe('computed pages in SUMMARY.md', () => {
     ]);
     expect(content.pages[1].computed).toMatchObject({ type: 'builtin:openapi', dependencies: { spec: { ref: { spec: 'petstore' } } } });
     expect(content.pages[2].pages[0]).toMatchObject({ kind: 'computed', title: 'nested' });
-    const exported = asFiles(writeRepository(content, imported.documents), bytes);
+    const exported = asFiles(writeRepository(content, imported.documents).files, bytes);
     expect([...exported.keys()].sort()).toEqual(['README.md', 'SUMMARY.md', 'guides/README.md']);
     expect(parseSummary(new TextDecoder().decode(exported.get('SUMMARY.md')))).toEqual(parseSummary(summary));
   });

@@ -7,6 +7,7 @@ import { ContentRef, documentToMarkdown, markdownToDocument, parsePageMarkdown, 
 import { ComputedSource, PageNode, ReusableContent, openapiSpecOf } from '../../../content/domain/revision-content';
 import { ASSETS_DIR, DEFAULT_CONFIG, GitbookConfig, INCLUDES_DIR, VARS_FILE, asDirectory, isReadme, normalizePath, resolveRelative } from './repository-paths';
 import { SummaryEntry, parseSummary } from './summary';
+import { SyncedSources, includeFingerprint, pageFingerprint, pageMetaFingerprint, structureFingerprint, variablesFingerprint } from './synced-sources';
 
 /** Stable ids across imports: the same repository path keeps the id it had (see the import service). */
 export interface IdSource {
@@ -34,7 +35,12 @@ export interface ImportedRepository {
   config: GitbookConfig;
   /** Every file the space's content came from (relative to the project directory). */
   paths: string[];
+  /** Where each page, include and file came from, and what the space made of it. */
+  sources: SyncedSources;
 }
+
+/** Files a page may reference from anywhere in the repository and that become content files. */
+const ASSET_EXTENSIONS = /\.(png|jpe?g|gif|svg|webp|avif|bmp|ico|pdf|mp4|webm|mov|mp3|zip|csv|json|ya?ml|txt)$/i;
 
 const decoder = new TextDecoder('utf-8');
 const text = (bytes: Uint8Array | undefined) => (bytes ? decoder.decode(bytes).replace(/\r\n?/g, '\n') : undefined);
@@ -93,6 +99,8 @@ interface PlannedPage {
   /** The page file, relative to root; undefined for links. */
   path?: string;
   entry: Extract<SummaryEntry, { kind: 'page' }>;
+  /** A text item of SUMMARY.md: a page without a file. */
+  textOnly?: boolean;
 }
 
 /**
@@ -103,7 +111,20 @@ interface PlannedPage {
  *
  * @throws InvalidError when the layout cannot be read (bad YAML, a missing readme).
  */
-export function readRepository(files: ReadonlyMap<string, Uint8Array>, ids: IdSource, now: string): ImportedRepository {
+export function readRepository(files: ReadonlyMap<string, Uint8Array>, idSource: IdSource, now: string): ImportedRepository {
+  // Every page key and the id it got, remembered for the next import; an id is never handed out twice.
+  const keys: Record<string, string> = {};
+  const handedOut = new Set<string>();
+  const ids: IdSource = {
+    ...idSource,
+    page: (key) => {
+      let id = idSource.page(key);
+      if (handedOut.has(id)) id = idSource.page(`\0${key}#${handedOut.size}`);
+      handedOut.add(id);
+      keys[key] = id;
+      return id;
+    },
+  };
   const config = parseGitbookConfig(text(files.get('.gitbook.yaml')));
   const root = config.root;
   const read = (path: string) => text(files.get(root + path));
@@ -111,15 +132,17 @@ export function readRepository(files: ReadonlyMap<string, Uint8Array>, ids: IdSo
 
   const assets: ImportedAsset[] = [];
   const assetIds = new Map<string, string>();
-  for (const [path, bytes] of files) {
-    if (!path.startsWith(root + ASSETS_DIR) || path.endsWith('/')) continue;
-    const relative = path.slice(root.length);
+  const addAsset = (relative: string, bytes: Uint8Array): string => {
     const id = ids.file(relative);
     assetIds.set(relative, id);
     assets.push({ id, path: relative, name: posix.basename(relative), sha256: createHash('sha256').update(bytes).digest('hex'), bytes });
-    used.add(path);
+    used.add(root + relative);
+    return id;
+  };
+  for (const [path, bytes] of files) {
+    if (!path.startsWith(root + ASSETS_DIR) || path.endsWith('/')) continue;
+    addAsset(path.slice(root.length), bytes);
   }
-  assets.sort((a, b) => (a.path < b.path ? -1 : 1));
 
   const includeIds = new Map<string, string>();
   for (const path of files.keys()) {
@@ -147,6 +170,14 @@ export function readRepository(files: ReadonlyMap<string, Uint8Array>, ids: IdSo
         // Generated pages: no file behind them; readers see them computed from the source (an OpenAPI spec).
         const name = computedName(entry.source);
         return [{ id: ids.page(`computed:${parentKey}${name}`), kind: 'computed', title: name, slug: slugify(name) || 'reference', computed: entry.source, createdAt: now, updatedAt: now, pages: [] }];
+      }
+      if (entry.href === '') {
+        // A text item of the table of contents: a page with no file, holding the pages listed under it.
+        const slug = slugify(entry.title) || 'page';
+        const node: PageNode = { id: ids.page(`text:${parentKey}${slug}`), kind: 'document', title: entry.title, slug, createdAt: now, updatedAt: now, pages: [] };
+        planned.push({ node, entry, textOnly: true });
+        node.pages = plan(entry.children, `text:${parentKey}${slug}/`);
+        return [node];
       }
       const external = /^[a-z][a-z0-9+.-]*:/i.test(entry.href);
       const [target, anchor] = entry.href.split('#', 2);
@@ -176,7 +207,8 @@ export function readRepository(files: ReadonlyMap<string, Uint8Array>, ids: IdSo
       if (path === null) return null;
       const page = pagePaths.get(path) ?? pagePaths.get(`${path.replace(/\/$/, '')}/README.md`);
       if (page) return anchor ? { kind: 'anchor', anchor, page } : { kind: 'page', page };
-      const file = assetIds.get(path);
+      // Images and files are read from wherever the page points, not only from .gitbook/assets/.
+      const file = assetIds.get(path) ?? (ASSET_EXTENSIONS.test(path) && files.has(root + path) ? addAsset(path, files.get(root + path)!) : undefined);
       if (file && anchor === undefined) return { kind: 'file', file };
       const include = includeIds.get(path);
       if (include && anchor === undefined) return { kind: 'reusable-content', reusableContent: include };
@@ -186,7 +218,13 @@ export function readRepository(files: ReadonlyMap<string, Uint8Array>, ids: IdSo
 
   // Pass 2: bodies.
   const documents = new Map<string, string>();
-  for (const { node, path, entry } of planned) {
+  for (const { node, path, entry, textOnly } of planned) {
+    if (textOnly) {
+      const stored = '';
+      node.documentHash = documentHash(stored);
+      documents.set(node.documentHash, stored);
+      continue;
+    }
     if (!path) {
       const external = /^[a-z][a-z0-9+.-]*:/i.test(entry.href);
       const ref = external ? null : resolverFor(config.summary)(entry.href);
@@ -213,6 +251,7 @@ export function readRepository(files: ReadonlyMap<string, Uint8Array>, ids: IdSo
   }
 
   const reusableContents: ReusableContent[] = [];
+  const includePaths = new Map<string, string>();
   for (const [path, id] of [...includeIds].sort(([a], [b]) => (a < b ? -1 : 1))) {
     used.add(root + path);
     const { frontMatter, body } = parsePageMarkdown(read(path) ?? '');
@@ -220,6 +259,7 @@ export function readRepository(files: ReadonlyMap<string, Uint8Array>, ids: IdSo
     const hash = documentHash(stored);
     documents.set(hash, stored);
     reusableContents.push({ id, title: frontMatter.title ?? posix.basename(path, '.md'), documentHash: hash });
+    includePaths.set(id, path);
   }
 
   const variables: Record<string, string> = {};
@@ -237,7 +277,17 @@ export function readRepository(files: ReadonlyMap<string, Uint8Array>, ids: IdSo
     }
   }
 
-  return { pages, documents, assets, variables, reusableContents, config, paths: [...used].sort() };
+  assets.sort((a, b) => (a.path < b.path ? -1 : 1));
+  const sources: SyncedSources = {
+    pages: Object.fromEntries(planned.filter((p) => p.path || p.textOnly).map(({ node, path }) => [node.id, { path: path ?? '', fingerprint: pageFingerprint(node), meta: pageMetaFingerprint(node) }])),
+    includes: Object.fromEntries(reusableContents.map((r) => [r.id, { path: includePaths.get(r.id)!, fingerprint: includeFingerprint(r) }])),
+    files: Object.fromEntries(assets.map((a) => [a.id, a.path])),
+    // Also without SUMMARY.md or vars.yaml: an unchanged tree then writes none.
+    summary: structureFingerprint(pages),
+    variables: variablesFingerprint(variables),
+    keys,
+  };
+  return { pages, documents, assets, variables, reusableContents, config, paths: [...used].sort(), sources };
 }
 
 /** A computed entry's name: the spec it is generated from, else its type. */

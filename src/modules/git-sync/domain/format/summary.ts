@@ -14,14 +14,17 @@ export type SummaryEntry =
 const GROUP = /^##\s+(.*?)\s*$/;
 const ANCHOR = /\s*<a href="#([^"]*)" id="\1"><\/a>\s*$/;
 const COMPUTED = /^(\s*)[*+-]\s+```ya?ml\s*$/;
-const ITEM = /^(\s*)[*+-]\s+\[((?:[^\]\\]|\\.)*)\]\(\s*(<[^>]*>|[^\s)]*)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\)\s*$/;
+const ITEM = /^(\s*)[*+-]\s+\[((?:[^\]\\]|\\.)*)\]\(\s*(<[^>]*>|(?:[^\s)\\]|\\.)*)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\)\s*$/;
+/** A list item with text and no link: a page without a file of its own, holding the items under it. */
+const TEXT_ITEM = /^(\s*)[*+-]\s+([^\s\[`].*?)\s*$/;
 
 const unescapeText = (text: string) => text.replace(/\\([\\[\]*_`#<>!()])/g, '$1');
 const escapeText = (text: string) => text.replace(/([\\[\]])/g, '\\$1');
 
 /** A link target as written (`<a b.md>` or percent-encoded) to a plain path. */
 export function decodeTarget(raw: string): string {
-  const plain = raw.startsWith('<') && raw.endsWith('>') ? raw.slice(1, -1) : raw;
+  // Markdown lets a destination escape punctuation (`a\_b.md`, as GitBook writes it).
+  const plain = (raw.startsWith('<') && raw.endsWith('>') ? raw.slice(1, -1) : raw).replace(/\\([!-/:-@[-`{-~])/g, '$1');
   try {
     return decodeURI(plain);
   } catch {
@@ -39,7 +42,7 @@ export function encodeTarget(path: string): string {
  * `<a id>` gives its slug); `* [Title](path.md "link title")` items are pages, nested by indent.
  * Lines that are none of these are ignored.
  */
-export function parseSummary(markdown: string): SummaryEntry[] {
+export function parseSummary(markdown: string, visit?: (entry: SummaryEntry, line: number, depth: number) => void): SummaryEntry[] {
   const top: SummaryEntry[] = [];
   let container = top;
   // Open list items with their indent: a deeper item is a child of the last shallower one.
@@ -66,18 +69,30 @@ export function parseSummary(markdown: string): SummaryEntry[] {
       const anchor = ANCHOR.exec(group[1]);
       const title = unescapeText(anchor ? group[1].slice(0, anchor.index) : group[1]);
       const entry: SummaryEntry = { kind: 'group', title, slug: anchor ? anchor[1] : slugify(title), children: [] };
+      visit?.(entry, index, -1);
       top.push(entry);
       container = entry.children;
       stack = [];
       continue;
     }
     const item = ITEM.exec(line);
+    const text = item ? null : TEXT_ITEM.exec(line);
+    if (text) {
+      const indent = text[1].replace(/\t/g, '    ').length;
+      while (stack.length && stack[stack.length - 1].indent >= indent) stack.pop();
+      const entry: SummaryEntry = { kind: 'page', title: unescapeText(text[2].replace(/^\*\*(.*)\*\*$/, '$1')), href: '', children: [] };
+      visit?.(entry, index, stack.length);
+      (stack.length ? stack[stack.length - 1].children : container).push(entry);
+      stack.push({ indent, children: entry.children });
+      continue;
+    }
     if (!item) continue;
     const indent = item[1].replace(/\t/g, '    ').length;
     while (stack.length && stack[stack.length - 1].indent >= indent) stack.pop();
     const parent = stack.length ? stack[stack.length - 1].children : container;
     const entry: SummaryEntry = { kind: 'page', title: unescapeText(item[2]), href: decodeTarget(item[3]), children: [] };
     if (item[4] !== undefined) entry.linkTitle = item[4].replace(/\\(.)/g, '$1');
+    visit?.(entry, index, stack.length);
     parent.push(entry);
     stack.push({ indent, children: entry.children });
   }
@@ -96,7 +111,8 @@ export function writeSummary(entries: SummaryEntry[]): string {
       }
       if (entry.kind !== 'page') continue;
       const title = entry.linkTitle !== undefined ? ` "${entry.linkTitle.replace(/["\\]/g, '\\$&')}"` : '';
-      lines.push(`${'  '.repeat(depth)}* [${escapeText(entry.title)}](${encodeTarget(entry.href)}${title})`);
+      if (entry.href === '') lines.push(`${'  '.repeat(depth)}* ${escapeText(entry.title)}`);
+      else lines.push(`${'  '.repeat(depth)}* [${escapeText(entry.title)}](${encodeTarget(entry.href)}${title})`);
       items(entry.children, depth + 1);
     }
   };
@@ -115,6 +131,32 @@ export function writeSummary(entries: SummaryEntry[]): string {
   }
   while (lines[lines.length - 1] === '') lines.pop();
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A rewritten SUMMARY.md with every line whose entry is unchanged (same place, title, target)
+ * taken as the repository wrote it (its escapes, bullets, indents), so only the changed entries
+ * differ from the branch.
+ */
+export function preserveSummaryLines(written: string, original: string | undefined): string {
+  if (original === undefined) return written;
+  const key = (entry: SummaryEntry, depth: number) =>
+    entry.kind === 'group' ? `group|${entry.title}|${entry.slug}` : entry.kind === 'page' ? `${depth}|${entry.title}|${entry.href}|${entry.linkTitle ?? ''}` : null;
+  const originalLines = original.replace(/\r\n?/g, '\n').split('\n');
+  const available = new Map<string, string[]>();
+  parseSummary(original, (entry, line, depth) => {
+    const k = key(entry, depth);
+    if (k !== null) available.set(k, [...(available.get(k) ?? []), originalLines[line]]);
+  });
+  const lines = written.split('\n');
+  parseSummary(written, (entry, line, depth) => {
+    const k = key(entry, depth);
+    const same = k !== null ? available.get(k) : undefined;
+    if (same?.length) lines[line] = same.shift()!;
+  });
+  const heading = originalLines.find((l) => l.trim() !== '');
+  if (heading && /^#\s/.test(heading) && !/^##/.test(heading) && lines[0] === '# Table of contents') lines[0] = heading;
+  return lines.join('\n');
 }
 
 /** A computed entry's YAML: kept when it is an object naming its `type`; anything else is ignored, as other unknown lines are. */

@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TestApp, TestUser } from '@app/testing';
+import { TestWorker } from '@app/testing/test-worker';
+import { measureRoundTrip } from './support/git-round-trip';
+
+/**
+ * The round trip on real GitBook repositories, when GIT_SYNC_REAL_REPOS names them (CI has no
+ * network, so it runs without): `path/to/bare.git[:projectDirectory],...`. Prints the figures
+ * the README records. Each repository is copied first (the exports push to the copy).
+ */
+const repositories = (process.env.GIT_SYNC_REAL_REPOS ?? '').split(',').filter(Boolean);
+const maybe = repositories.length ? describe : describe.skip;
+
+maybe('Git Sync round trip on real repositories', () => {
+  let t: TestApp;
+  let worker: TestWorker;
+  let alice: TestUser;
+  let org: string;
+  let tmp: string;
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'git-sync-real-'));
+    t = await TestApp.start({ gitAllowedProtocols: ['https', 'file'], gitSyncDir: join(tmp, 'cache'), filesDir: join(tmp, 'files') });
+    worker = await TestWorker.start(t);
+    alice = await t.user('Alice');
+    org = await t.organization(alice);
+  });
+  afterAll(async () => {
+    await worker.close();
+    await t.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it.each(repositories)('%s', async (spec) => {
+    const [source, directory = ''] = spec.split(':');
+    const copy = join(tmp, `copy-${Math.random().toString(36).slice(2)}.git`);
+    execFileSync('git', ['clone', '-q', '--bare', source, copy]);
+    const figures = await measureRoundTrip(t, alice, org, copy, directory ? `${directory.replace(/\/$/, '')}/` : '');
+    process.stdout.write(`${JSON.stringify({ repository: spec, ...figures, reimportDifferences: figures.reimportDifferences.slice(0, 20), skipped: figures.skipped.slice(0, 10) }, null, 2)}\n`);
+    expect(figures.exportChanged).toEqual([]);
+    expect(figures.newBranchChanged).toEqual([]);
+    if (figures.edited) expect(figures.edited.changed).toEqual([figures.edited.path]);
+    expect(figures.reimportDifferences).toEqual([]);
+  }, 600000);
+});

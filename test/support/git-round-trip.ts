@@ -4,6 +4,7 @@ import { TestApp, TestUser } from '@app/testing';
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 
 export interface RoundTrip {
+  space: string;
   /** Document pages of the space after the import. */
   pages: number;
   /** Page files of the branch. */
@@ -12,8 +13,8 @@ export interface RoundTrip {
   exportChanged: string[];
   /** Files that differ between the default branch and a new branch exported from the space. */
   newBranchChanged: string[];
-  /** The page edited, and the files its export changed. */
-  edited: { path: string; changed: string[] } | null;
+  /** The page edited, the files its export changed, and the lines it added to and removed from them. */
+  edited: { path: string; changed: string[]; addedLines: number; removedLines: number } | null;
   /** Page titles, markdown or tree that differ after importing the exported branch again. */
   reimportDifferences: string[];
   /** Entries the import skipped (symlinks, submodules). */
@@ -94,7 +95,11 @@ export async function measureRoundTrip(t: TestApp, user: TestUser, organization:
     if (merged.status !== 200) throw new Error(`merge failed: ${merged.status} ${JSON.stringify(merged.body)}`);
     const before = head();
     await sync('export', {});
-    edited = { path: projectDirectory + path, changed: changed(before, head()) };
+    const lines = git(bare, 'diff', '--numstat', before, head())
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t').map(Number));
+    edited = { path: projectDirectory + path, changed: changed(before, head()), addedLines: lines.reduce((a, l) => a + l[0], 0), removedLines: lines.reduce((a, l) => a + l[1], 0) };
     if (process.env.GIT_SYNC_REAL_DIFF) process.stdout.write(git(bare, 'diff', before, head()).slice(0, 4000));
   }
 
@@ -106,6 +111,7 @@ export async function measureRoundTrip(t: TestApp, user: TestUser, organization:
     .map((k) => `${k}: ${JSON.stringify(spaceBefore.get(k))?.slice(0, 200)} -> ${JSON.stringify(spaceAfter.get(k))?.slice(0, 200)}`);
 
   return {
+    space,
     pages: pagePaths.length,
     pageFiles: git(bare, 'ls-tree', '-r', '--name-only', original).split('\n').filter((p) => p.startsWith(projectDirectory) && p.endsWith('.md')).length,
     exportChanged,

@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { TestApp, TestUser } from '@app/testing';
@@ -28,6 +29,11 @@ function website(): Promise<{ server: Server; base: string; hits: string[]; slow
     '/docs/guide/': page('Guide', '<ul><li>First</li><li>Second</li></ul><a href="advanced">Advanced</a>'),
     '/docs/guide/advanced': page('Advanced', '<h2 id="tips">Tips</h2><p>Use <em>care</em>.</p>'),
     '/blog/post': page('Blog post', '<p>Not documentation.</p>'),
+    // What real generators write: MkDocs (highlight div, ¶ permalink), Sphinx (highlight-x div), a page over the parser's bound.
+    '/real/': page('Real sites', '<p>See <a href="sphinx">Sphinx</a> and <a href="huge">huge</a>.</p><h2 id="a">Install<a class="headerlink" href="#a" title="Permanent link">¶</a></h2><div class="language-python highlight"><pre><span></span><code><span class="kn">import</span> os\n</code></pre></div>'),
+    '/real/sphinx': page('Sphinx<a class="headerlink" href="#sphinx">¶</a>', '<div class="highlight-bash notranslate"><div class="highlight"><pre><span></span>pip install x\n</pre></div></div><a href="deeper">deeper</a>'),
+    '/real/huge': page('Huge', `<p>${'<em>x</em> '.repeat(3000)}</p><a href="deeper">deeper</a>`),
+    '/real/deeper': page('Deeper', '<p>Reached through the skipped page too.</p>'),
     '/slow/': page('Slow start', '<a href="/slow/a">A</a> <a href="/slow/b">B</a> <a href="/slow/c">C</a> <a href="/slow/d">D</a> <a href="/slow/e">E</a> <a href="/slow/f">F</a>'),
   };
   return new Promise((resolve) => {
@@ -236,6 +242,26 @@ describe('content imports (imports)', () => {
       await cappedWorker.close();
       await capped.close();
     }
+  });
+
+  it('imports what documentation generators write: code with its language, no permalinks; a page too complex to parse is skipped and reported', async () => {
+    const spaceId = await newSpace('Real');
+    const res = await start({ source: { type: 'website', url: `${site.base}/real/` }, target: { space: spaceId } });
+    const run = await finished(res.body.id);
+    expect(run.status).toBe('completed');
+    expect(run.pages.map((p: any) => p.sourceURL).sort()).toEqual([`${site.base}/real/`, `${site.base}/real/deeper`, `${site.base}/real/sphinx`].sort());
+    expect(run.skippedPages).toEqual([{ sourceURL: `${site.base}/real/huge`, reason: expect.stringMatching(/inline markup/) }]);
+    const markdown = async (i: number) => (await alice.client.get<any>(`/v1/spaces/${spaceId}/content/page/${run.pages[i].id}`, { format: 'markdown' })).body;
+    const home = await markdown(0);
+    expect(home.markdown).toContain('```python\nimport os\n```');
+    expect(home.markdown).not.toContain('¶');
+    const sphinx = await markdown(run.pages.findIndex((p: any) => p.sourceURL.endsWith('/sphinx')));
+    expect(sphinx.title).toBe('Sphinx');
+    expect(sphinx.markdown).toContain('```bash\npip install x\n```');
+    // The served document declares the field.
+    const served = (await request(t.app.getHttpServer()).get('/openapi.json')).body;
+    const runSchema = Object.entries<any>(served.components.schemas).find(([name]) => /^ContentImportRun(_\d+)?$/.test(name))?.[1];
+    expect(runSchema.properties.skippedPages.items.required).toEqual(['sourceURL', 'reason']);
   });
 
   it('refuses bad requests with 400, readers with 403 and other organizations with 404', async () => {

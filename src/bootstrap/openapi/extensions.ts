@@ -38,6 +38,19 @@ const EXTENSIONS: Record<string, Record<string, Schema>> = {
       },
     },
   },
+  ContentImportRun: {
+    skippedPages: {
+      type: 'array',
+      description:
+        'Pages the import read but did not write because they are too complex to parse (over the markdown bounds), with the ' +
+        'reason (not in GitBook\'s contract). The other pages are written; links through a skipped page are still followed.',
+      items: {
+        type: 'object',
+        required: ['sourceURL', 'reason'],
+        properties: { sourceURL: { type: 'string' }, reason: { type: 'string' } },
+      },
+    },
+  },
 };
 
 export function declareExtensions(schemas: Record<string, Schema>): void {

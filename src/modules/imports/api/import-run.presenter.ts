@@ -24,6 +24,8 @@ export class ImportRunPresenter {
       createdBy: r.createdBy,
       // Pages are listed once written, all at once: each is a document page, complete.
       pages: r.pages.map((page) => ({ id: page.id, sourceURL: page.sourceURL, type: 'page' as const, status: 'complete' as const })),
+      // Not in GitBook's contract: pages read but not written (too complex to parse), so a partial import says what it left out.
+      ...(r.skipped.length ? { skippedPages: r.skipped } : {}),
       urls: { location: this.urls.api(`/org/${r.organizationId}/imports/${r.id}`) },
     };
   }

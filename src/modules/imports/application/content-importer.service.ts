@@ -12,8 +12,8 @@ import { ContentIndexer } from '../../search/application/content-indexer.service
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { CrawlScope } from '../domain/crawl-scope';
 import { readHtmlPage } from '../domain/html-page';
-import { CrawledPage, importChanges, importedPageId, writeOrder } from '../domain/import-changes';
-import { ImportRun, ImportRunState } from '../domain/import-run';
+import { CrawledPage, importChanges, importedPageId, unparsable, writeOrder } from '../domain/import-changes';
+import { ImportRun, ImportRunState, SkippedPage } from '../domain/import-run';
 import { ImportRunsRepository } from '../infrastructure/import-runs.repository';
 import { ImportContent } from './imports.jobs';
 
@@ -61,9 +61,9 @@ export class ContentImporter {
     if (!begun) return 'skipped';
     try {
       const user = await this.identity.getUser(begun.createdBy);
-      const pages = await this.crawl(begun, signal);
-      if (!pages) return 'cancelled';
-      return await this.write(begun, user, pages);
+      const crawled = await this.crawl(begun, signal);
+      if (!crawled) return 'cancelled';
+      return await this.write(begun, user, crawled.pages, crawled.skipped);
     } catch (error) {
       const permanent = error instanceof DomainError && !(error instanceof ConflictError);
       if (!permanent && attempt < ImportContent.attempts) throw error;
@@ -74,22 +74,26 @@ export class ContentImporter {
   }
 
   /** Every page in scope, breadth first from the start address; null when the run was cancelled meanwhile. */
-  private async crawl(run: ImportRunState, signal: AbortSignal): Promise<CrawledPage[] | null> {
+  private async crawl(run: ImportRunState, signal: AbortSignal): Promise<{ pages: CrawledPage[]; skipped: SkippedPage[] } | null> {
     const start = run.source.url;
     const scope = new CrawlScope(start);
     const first = scope.page(start, start) ?? { url: start, key: start };
     const queue = [first];
     const seen = new Set([first.key]);
     const pages: CrawledPage[] = [];
+    const skipped: SkippedPage[] = [];
     // Breadth first from the start address, so a capped import keeps the pages nearest to it.
-    while (queue.length > 0 && pages.length < this.config.importMaxPages) {
+    while (queue.length > 0 && pages.length + skipped.length < this.config.importMaxPages) {
       if (signal.aborted) throw new InvalidError(`source.url: reading the website took longer than ${ImportContent.timeoutMs / 60000} minutes`);
       if (pages.length % CANCEL_CHECK_EVERY === 0 && (await this.cancelled(run.id))) return null;
       const target = queue.shift()!;
       const html = await this.fetchPage(target.url, target === first);
       if (html === null) continue;
       const page = readHtmlPage(html);
-      pages.push({ ...page, url: target.url, key: target.key });
+      // A page too complex to parse is skipped and reported; its links are still followed.
+      const problem = unparsable(page.markdown);
+      if (problem) skipped.push({ sourceURL: target.url, reason: problem });
+      else pages.push({ ...page, url: target.url, key: target.key });
       for (const href of page.links) {
         const next = scope.page(href, target.url);
         if (next && !seen.has(next.key)) {
@@ -98,7 +102,7 @@ export class ContentImporter {
         }
       }
     }
-    return (await this.cancelled(run.id)) ? null : pages;
+    return (await this.cancelled(run.id)) ? null : { pages, skipped };
   }
 
   /** The page's HTML; null for a page that cannot be read (skipped), but the start address must be readable. */
@@ -117,7 +121,7 @@ export class ContentImporter {
     }
   }
 
-  private async write(run: ImportRunState, user: User, crawled: CrawledPage[]): Promise<ImportOutcome> {
+  private async write(run: ImportRunState, user: User, crawled: CrawledPage[], skipped: SkippedPage[]): Promise<ImportOutcome> {
     const pages = writeOrder(crawled);
     const ids = pages.map((_, i) => importedPageId(run.id, i));
     const changes = importChanges(pages, ids, new CrawlScope(run.source.url), run.target.page);
@@ -148,7 +152,7 @@ export class ContentImporter {
           return { content: applied.content, documents: applied.documents };
         });
       }
-      return (await this.finish(run.id, (r) => r.complete(this.clock.now(), imported))) ? 'completed' : 'cancelled';
+      return (await this.finish(run.id, (r) => r.complete(this.clock.now(), imported, skipped))) ? 'completed' : 'cancelled';
     }
 
     const space = await this.spaces.get(user, run.target.space);
@@ -157,7 +161,7 @@ export class ContentImporter {
     if (!head) throw NotFoundError.of('Revision', space.space.revisionId);
     const applied = alreadyWritten(head.content) || pages.length === 0 ? null : apply(head);
     // The revision and the run's completion commit together: a cancel either comes first and nothing is written, or it is too late.
-    const done = await this.finish(run.id, (r) => r.complete(this.clock.now(), imported), async (tx) => {
+    const done = await this.finish(run.id, (r) => r.complete(this.clock.now(), imported, skipped), async (tx) => {
       if (!applied) return;
       const revision = await this.content.commit(
         { spaceId: run.target.space, parents: [head.id], type: 'edits', content: applied.content, documents: applied.documents, createdBy: user.id },
@@ -194,3 +198,4 @@ export class ContentImporter {
 function containsPage(pages: RevisionContent['pages'], id: string): boolean {
   return pages.some((page) => page.id === id || ('pages' in page && Array.isArray(page.pages) && containsPage(page.pages as RevisionContent['pages'], id)));
 }
+

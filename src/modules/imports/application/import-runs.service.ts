@@ -63,6 +63,7 @@ export class ImportRunsService {
       completedAt: null,
       reason: null,
       pages: [],
+      skipped: [],
     });
     const staged = await this.transactions.run(async (tx) => {
       await this.runs.insert(run, tx);

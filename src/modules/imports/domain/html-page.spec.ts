@@ -20,3 +20,25 @@ describe('readHtmlPage', () => {
     expect(readHtmlPage('<article><h1>A</h1><p>in</p></article><p>out</p>').markdown).toBe('in');
   });
 });
+
+describe('readHtmlPage on what real documentation generators write', () => {
+  it('keeps <pre> blocks as code with their language, with or without <code>, highlighting spans and all', () => {
+    const mkdocs = '<main><h1 id="x">Install<a class="headerlink" href="#x" title="Permanent link">¶</a></h1><div class="language-python highlight"><pre><span></span><code><span class="kn">import</span> <span class="nn">os</span>\nprint(`x`)\n</code></pre></div></main>';
+    const page = readHtmlPage(mkdocs);
+    expect(page.title).toBe('Install');
+    expect(page.markdown).toBe('```python\nimport os\nprint(`x`)\n```');
+
+    const sphinx = '<div role="main"><section><h2>Usage<a class="headerlink" href="#usage" title="Link to this heading">¶</a></h2><div class="highlight-bash notranslate"><div class="highlight"><pre><span></span>pip install x\n</pre></div></div></section></div>';
+    expect(readHtmlPage(sphinx).markdown).toBe('## Usage\n\n```bash\npip install x\n```');
+
+    const drf = '<div id="main-content" role="main"><h2 id="requests"><a class="toclink" href="#requests">Requests</a></h2><pre><code class="python">request.data\n</code></pre><pre>no language ``` here</pre></div>';
+    expect(readHtmlPage(drf).markdown).toBe('## [Requests](#requests)\n\n```python\nrequest.data\n```\n\n````\nno language ``` here\n````');
+  });
+
+  it('drops heading permalinks: ¶, #, icon-font glyphs and empty anchors', () => {
+    const html = '<main><h1>Guide <a href="#guide" class="anchor"><i class="fa fa-link"></i></a></h1><h2>One<a href="#one">#</a></h2><h3>Two <a href="#two">\uf0c1</a></h3><p>Body <a href="#one">back to one</a></p></main>';
+    const page = readHtmlPage(html);
+    expect(page.title).toBe('Guide');
+    expect(page.markdown).toBe('## One\n\n### Two\n\nBody [back to one](#one)');
+  });
+});

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AUTHORING_LIMITS, ContentChange } from '../../change-requests/authoring/domain/changes';
 import { CrawlScope, parentIndexes } from './crawl-scope';
+import { MarkdownTooComplexError, parseTokens } from '../../content/domain/markdown/parser';
 import { HtmlPage } from './html-page';
 
 export interface CrawledPage extends HtmlPage {
@@ -48,4 +49,15 @@ function linkPages(markdown: string, base: string, scope: CrawlScope, idOf: Map<
     const id = page ? idOf.get(page.key) : undefined;
     return id ? `](/pages/${id}${title})` : whole;
   });
+}
+
+/** Why a page's markdown cannot be written (it is over the parser's bounds), or null. */
+export function unparsable(markdown: string): string | null {
+  try {
+    parseTokens(markdown);
+    return null;
+  } catch (error) {
+    if (error instanceof MarkdownTooComplexError) return error.message;
+    throw error;
+  }
 }

@@ -22,6 +22,12 @@ export interface ImportedPage {
   sourceURL: string;
 }
 
+/** A page the import read but could not write (too complex to parse), and why. */
+export interface SkippedPage {
+  sourceURL: string;
+  reason: string;
+}
+
 export interface ImportRunState {
   id: string;
   organizationId: string;
@@ -36,6 +42,7 @@ export interface ImportRunState {
   completedAt: Date | null;
   reason: string | null;
   pages: ImportedPage[];
+  skipped: SkippedPage[];
 }
 
 const FINISHED: ReadonlySet<ImportStatus> = new Set(['completed', 'failed', 'cancelled']);
@@ -73,9 +80,9 @@ export class ImportRun {
     this.state.updatedAt = now;
   }
 
-  complete(now: Date, pages: ImportedPage[]): void {
+  complete(now: Date, pages: ImportedPage[], skipped: SkippedPage[] = []): void {
     this.assertRunning();
-    Object.assign(this.state, { status: 'completed', pages, completedAt: now, updatedAt: now });
+    Object.assign(this.state, { status: 'completed', pages, skipped, completedAt: now, updatedAt: now });
   }
 
   fail(now: Date, reason: string): void {

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
-import type { ImportSource, ImportStatus, ImportTarget, ImportedPage } from '../domain/import-run';
+import type { ImportSource, ImportStatus, ImportTarget, ImportedPage, SkippedPage } from '../domain/import-run';
 
 /**
  * One content import run. The list reads an organization's runs newest first, optionally of one
@@ -58,4 +58,8 @@ export class ImportRunOrm {
 
   @Column({ type: 'jsonb', default: () => "'[]'" })
   pages: ImportedPage[];
+
+  /** Pages read but not written (too complex to parse), with the reason. */
+  @Column({ name: 'skipped_pages', type: 'jsonb', default: () => "'[]'" })
+  skippedPages: SkippedPage[];
 }

@@ -77,6 +77,7 @@ function toRow(state: ImportRunState): ImportRunOrm {
     completedAt: state.completedAt,
     reason: state.reason,
     pages: state.pages,
+    skippedPages: state.skipped,
   });
 }
 
@@ -95,5 +96,6 @@ function toDomain(row: ImportRunOrm): ImportRun {
     completedAt: row.completedAt,
     reason: row.reason,
     pages: row.pages,
+    skipped: row.skippedPages ?? [],
   });
 }

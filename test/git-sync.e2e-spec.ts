@@ -199,6 +199,67 @@ describe('Git Sync (real git, local bare repositories)', () => {
     // (Credentials reaching git over http are tested in git-sync-safety.e2e.)
   });
 
+  it('has the permission matrix: only space admins sync, readers read git/info, guests and other organizations get 404, no token 401', async () => {
+    const { url } = repository();
+    const [editor, reader, guest, stranger] = [await t.user('Ed'), await t.user('Rita'), await t.user('Gus'), await t.user('Stan')];
+    const team = await t.organization(alice, [[editor, 'edit'], [reader, 'read'], [guest, null]]);
+    await t.organization(stranger);
+    const id = await space(alice, team);
+    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    expect((await waitFor(id)).state).toBe('success');
+    const operations = async () => Number((await t.dataSource.query('SELECT count(*) AS n FROM git_sync_operations WHERE space_id = $1', [id]))[0].n);
+    const before = await operations();
+    const calls = (who: { client: ReturnType<TestApp['client']> }) => ({
+      import: () => who.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' }),
+      export: () => who.client.post(`/v1/spaces/${id}/git/export`, { url, ref: 'refs/heads/main', commitMessage: 'x' }),
+      info: () => who.client.get(`/v1/spaces/${id}/git/info`),
+      remove: () => who.client.delete(`/v1/spaces/${id}/git/legacy-installation`),
+    });
+    const expected: Array<[string, { client: ReturnType<TestApp['client']> }, Record<string, number>]> = [
+      ['editor', editor, { import: 403, export: 403, info: 200, remove: 403 }],
+      ['reader', reader, { import: 403, export: 403, info: 200, remove: 403 }],
+      ['guest', guest, { import: 404, export: 404, info: 404, remove: 404 }],
+      ['other organization', stranger, { import: 404, export: 404, info: 404, remove: 404 }],
+      ['no token', { client: t.client() }, { import: 401, export: 401, info: 401, remove: 401 }],
+    ];
+    for (const [who, user, statuses] of expected) {
+      const answered: Record<string, number> = {};
+      for (const [name, call] of Object.entries(calls(user))) answered[name] = (await call()).status;
+      expect({ who, ...answered }).toEqual({ who, ...statuses });
+    }
+    expect(await operations()).toBe(before);
+    expect((await alice.client.get(`/v1/spaces/${id}/git/info`)).status).toBe(200);
+  });
+
+  it('an export that meets a moved branch merges the branch first, then pushes on top of it', async () => {
+    const { url, work } = repository();
+    const id = await space(alice, org);
+    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    await waitFor(id);
+    // The repository edits Setup; the space edits Quickstart.
+    writeFileSync(join(work, 'getting-started/setup/README.md'), '# Setup\n\nPrepare the machine, carefully.\n');
+    git(work, 'commit', '-qam', 'setup from the repository');
+    git(work, 'push', '-q', 'origin', 'main');
+    const quick = (await pages(id))[2].pages[1];
+    const cr = await alice.client.post(`/v1/spaces/${id}/change-requests`, { subject: 'edit' });
+    await alice.client.post(`/v1/spaces/${id}/change-requests/${cr.body.id}/content`, {
+      changes: [{ operation: 'update_page', page: quick.id, document: { markdown: '# Quickstart\n\n1. Install.\n2. Run it from the space.\n' } }],
+    });
+    await alice.client.post(`/v1/spaces/${id}/change-requests/${cr.body.id}/merge`);
+    const head = git(work, 'rev-parse', 'HEAD').trim();
+    await alice.client.post(`/v1/spaces/${id}/git/export`, { url, ref: 'refs/heads/main', commitMessage: 'From the space' });
+    const done = await waitFor(id);
+    expect(done.state).toBe('success');
+    expect(done.result.pushed).toBe(true);
+    git(work, 'pull', '-q', 'origin', 'main');
+    // On top of the moved branch: its commit is the parent, both edits are there, only Quickstart's file changed.
+    expect(git(work, 'rev-parse', 'HEAD~1').trim()).toBe(head);
+    expect(git(work, 'diff', '--name-only', 'HEAD~1', 'HEAD').trim()).toBe('getting-started/quickstart.md');
+    expect(readFileSync(join(work, 'getting-started/setup/README.md'), 'utf8')).toContain('carefully');
+    expect(readFileSync(join(work, 'getting-started/quickstart.md'), 'utf8')).toContain('from the space');
+    expect(await pageMarkdown(id, (await pages(id))[2].pages[0].id)).toContain('carefully');
+  });
+
   it('refuses a protocol the server does not allow, and a short ref, with 400', async () => {
     const id = await space(alice, org);
     expect((await alice.client.post(`/v1/spaces/${id}/git/import`, { url: 'ftp://example.com/r.git', ref: 'refs/heads/main' })).status).toBe(400);

@@ -1,19 +1,24 @@
 'use strict';
-// Git Sync benchmark: import of a generated GitBook-layout repository (BENCH_PAGES pages, default 1,000, and
-// BENCH_IMAGES images, default 200) end to end through the API and a worker, against the floor of the same
-// `git clone` plus parsing every page's markdown alone, in one run (target: import at most 3x the floor);
-// then the export of the same space to a new branch, against a plain `git clone` + write + commit + push.
+// Git Sync benchmark, in one run:
+// - import of a generated GitBook-layout repository (BENCH_PAGES pages, default 1,000, and BENCH_IMAGES images,
+//   default 500) end to end through the API and a worker, and the export of that space into an empty repository
+//   (every file written), each against the git floor measured in the same run: `git clone --bare` + `ls-tree -r` +
+//   `cat-file --batch` of every blob (target: at most 3x); an export after one edit (what an export usually is);
+// - the worker's peak RSS while it refuses a repository over GIT_SYNC_MAX_BYTES (BENCH_BIG_MB of incompressible
+//   blobs, default 400, against a limit of 100 MB): target under 300 MB whatever the repository's size.
 // Usage: npm run build && npm run bench:git-sync
 const { execFileSync, spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
-const { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
 const { ROOT, REDIS_URL, uniqueName, createMigratedDatabase, dropDatabase, startApi, removeQueueKeys } = require('./lib');
 const { seed } = require('./seed');
 
 const PAGES = Number(process.env.BENCH_PAGES || 1000);
-const IMAGES = Number(process.env.BENCH_IMAGES || 200);
+const IMAGES = Number(process.env.BENCH_IMAGES || 500);
+const BIG_MB = Number(process.env.BENCH_BIG_MB || 400);
+const LIMIT_BYTES = 100 * 1024 * 1024;
 const SECTIONS = 10;
 const dist = (p) => require(path.join(ROOT, 'dist/src', p));
 
@@ -83,42 +88,61 @@ function generateRepository(dir) {
   return { url: `file://${bare}`, pages: n };
 }
 
-function markdownFiles(dir) {
-  const out = [];
-  for (const name of readdirSync(dir)) {
-    if (name === '.git') continue;
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...markdownFiles(full));
-    else if (name.endsWith('.md')) out.push(full);
-  }
-  return out;
+/** The git floor: a bare clone, its tree listed, every blob read once through one cat-file --batch. */
+function gitFloor(url, dir) {
+  const start = performance.now();
+  const clone = path.join(dir, `floor-${randomBytes(3).toString('hex')}.git`);
+  git(dir, 'clone', '-q', '--bare', '--depth', '1', url, clone);
+  const listing = git(clone, 'ls-tree', '-r', 'HEAD');
+  const oids = listing.split('\n').filter(Boolean).map((line) => line.split(/\s+/)[2]);
+  const out = execFileSync('git', ['cat-file', '--batch'], { cwd: clone, input: `${oids.join('\n')}\n`, maxBuffer: 1024 * 1024 * 1024 });
+  const ms = performance.now() - start;
+  rmSync(clone, { recursive: true, force: true });
+  return { ms, blobs: oids.length, bytes: out.length };
 }
 
-/** The floor: a shallow clone and every page parsed to a document, nothing stored. */
-function floor(url, dir) {
-  const { parsePageMarkdown } = dist('modules/content/domain/markdown/front-matter');
-  const { markdownToDocument } = dist('modules/content/domain/markdown/to-document');
-  const start = performance.now();
-  const clone = path.join(dir, `floor-${randomBytes(3).toString('hex')}`);
-  git(dir, 'clone', '-q', '--depth', '1', url, clone);
-  let parsed = 0;
-  for (const file of markdownFiles(clone)) {
-    markdownToDocument(parsePageMarkdown(readFileSync(file, 'utf8')).body);
-    parsed++;
+/** A bare repository holding `mb` megabytes of incompressible blobs, written by fast-import (no work tree). */
+function bigRepository(dir, mb) {
+  const bare = path.join(dir, 'big.git');
+  git(dir, 'init', '-q', '--bare', '-b', 'main', bare);
+  const chunks = [Buffer.from('commit refs/heads/main\ncommitter Bench <b@x> 0 +0000\ndata 3\nbig\n')];
+  chunks.push(Buffer.from('M 100644 inline README.md\ndata 8\n# Big\n\n\n'));
+  for (let k = 0; k < mb; k++) {
+    const blob = randomBytes(1024 * 1024);
+    chunks.push(Buffer.from(`M 100644 inline .gitbook/assets/blob-${k}.bin\ndata ${blob.length}\n`), blob, Buffer.from('\n'));
   }
-  return { ms: performance.now() - start, parsed };
+  execFileSync('git', ['-c', 'pack.compression=0', 'fast-import', '--quiet'], { cwd: bare, input: Buffer.concat(chunks), maxBuffer: 1024 * 1024 });
+  return `file://${bare}`;
 }
 
-/** The export floor: clone, rewrite every page, one commit pushed to a new branch. */
-function exportFloor(url, dir) {
-  const start = performance.now();
-  const clone = path.join(dir, `export-floor-${randomBytes(3).toString('hex')}`);
-  git(dir, 'clone', '-q', '--depth', '1', url, clone);
-  for (const file of markdownFiles(clone)) writeFileSync(file, readFileSync(file, 'utf8') + '\n');
-  git(clone, 'add', '-A');
-  git(clone, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '-qm', 'floor');
-  git(clone, 'push', '-q', 'origin', `HEAD:refs/heads/floor-${randomBytes(3).toString('hex')}`);
-  return performance.now() - start;
+/** The phases of the space's import, as the operation recorded them. */
+async function phases(databaseUrl, spaceId) {
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query("SELECT result FROM git_sync_operations WHERE space_id = $1 AND direction = 'import' ORDER BY created_at DESC LIMIT 1", [spaceId]);
+    return rows[0]?.result?.durationsMs ?? null;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Peak resident memory of a process so far (VmHWM), in MB. */
+function peakRssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)[1]) / 1024;
+}
+
+function startWorker(env) {
+  return spawn('node', [path.join(ROOT, 'dist/src/worker.js')], { env: { ...process.env, REDIS_URL, ...env, MIGRATIONS_RUN: 'false' }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function stopWorker(worker) {
+  if (worker && worker.exitCode === null) {
+    worker.kill('SIGTERM');
+    await new Promise((resolve) => worker.on('exit', resolve));
+  }
 }
 
 async function until(base, token, spaceId, done) {
@@ -137,6 +161,7 @@ async function main() {
     QUEUE_PREFIX: name,
     GIT_ALLOWED_PROTOCOLS: 'https,ssh,file',
     GIT_SYNC_DIR: path.join(dir, 'cache'),
+    GIT_SYNC_MAX_BYTES: String(LIMIT_BYTES),
     FILES_DIR: path.join(dir, 'files'),
     PUBLIC_URL: 'http://localhost',
     LOG_LEVEL: 'warn',
@@ -149,43 +174,73 @@ async function main() {
     const { token, organizationId } = await seed(databaseUrl, { spaces: 0 });
     const repo = generateRepository(dir);
     console.log(`repository: ${repo.pages} pages, ${IMAGES} images`);
+    const big = bigRepository(dir, BIG_MB);
+    const empty = path.join(dir, 'empty.git');
+    git(dir, 'init', '-q', '--bare', '-b', 'main', empty);
 
-    // Before any request: a long synchronous floor would outlive the server's keep-alive on a pooled socket.
-    floor(repo.url, dir); // warm the page cache and the parser once
-    const parse = floor(repo.url, dir);
+    gitFloor(repo.url, dir); // warm the page cache once
+    const floor = gitFloor(repo.url, dir);
 
     api = startApi(env);
-    worker = spawn('node', [path.join(ROOT, 'dist/src/worker.js')], { env: { ...process.env, REDIS_URL, ...env, MIGRATIONS_RUN: 'false' }, stdio: ['ignore', 'ignore', 'inherit'] });
     const base = await api.url;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const created = await fetch(`${base}/v1/orgs/${organizationId}/spaces`, { method: 'POST', headers, body: JSON.stringify({ title: 'Imported' }) });
-    const spaceId = (await created.json()).id;
+    const newSpace = async (title) => (await (await fetch(`${base}/v1/orgs/${organizationId}/spaces`, { method: 'POST', headers, body: JSON.stringify({ title }) })).json()).id;
+    const sync = async (spaceId, direction, body) => {
+      const start = performance.now();
+      const requested = Date.now();
+      const res = await fetch(`${base}/v1/spaces/${spaceId}/git/${direction}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      if (res.status !== 204) throw new Error(`${direction} answered ${res.status}`);
+      const op = await until(base, token, spaceId, (o) => o && o.direction === direction && ['success', 'failure'].includes(o.state) && Date.parse(o.startedAt) >= requested - 1000);
+      return { op, ms: performance.now() - start };
+    };
 
+    // A fresh worker refuses the big repository first, so its peak memory is that refusal's.
+    worker = startWorker(env);
+    const bigSpace = await newSpace('Big');
+    const refused = await sync(bigSpace, 'import', { url: big, ref: 'refs/heads/main' });
+    if (refused.op.state !== 'failure') throw new Error('the big repository was not refused');
+    const refusalPeak = peakRssMb(worker.pid);
+    await stopWorker(worker);
 
-    const start = performance.now();
-    const res = await fetch(`${base}/v1/spaces/${spaceId}/git/import`, { method: 'POST', headers, body: JSON.stringify({ url: repo.url, ref: 'refs/heads/main' }) });
-    if (res.status !== 204) throw new Error(`import answered ${res.status}`);
-    const imported = await until(base, token, spaceId, (op) => op && op.direction === 'import' && ['success', 'failure'].includes(op.state));
-    const importMs = performance.now() - start;
-    if (imported.state !== 'success') throw new Error(`import failed: ${imported.error}`);
+    worker = startWorker(env);
+    // Warm the worker (started, connected, code compiled) with a small import, as a running worker would be.
+    const small = path.join(dir, 'small.git');
+    git(dir, 'init', '-q', '--bare', '-b', 'main', small);
+    execFileSync('git', ['fast-import', '--quiet'], { cwd: small, input: 'commit refs/heads/main\ncommitter B <b@x> 0 +0000\ndata 1\nx\nM 100644 inline README.md\ndata 12\n# Small\n\nHi.\n\n' });
+    await sync(await newSpace('Warm-up'), 'import', { url: `file://${small}`, ref: 'refs/heads/main' });
+    const spaceId = await newSpace('Imported');
+    const imported = await sync(spaceId, 'import', { url: repo.url, ref: 'refs/heads/main' });
+    if (imported.op.state !== 'success') throw new Error(`import failed: ${imported.op.error}`);
+    const full = await sync(spaceId, 'export', { url: `file://${empty}`, ref: 'refs/heads/main', commitMessage: 'Export', force: true });
+    if (full.op.state !== 'success') throw new Error(`export failed: ${full.op.error}`);
 
-    const exportStart = performance.now();
-    await fetch(`${base}/v1/spaces/${spaceId}/git/export`, { method: 'POST', headers, body: JSON.stringify({ url: repo.url, ref: 'refs/heads/exported', commitMessage: 'Export' }) });
-    const exported = await until(base, token, spaceId, (op) => op && op.direction === 'export' && ['success', 'failure'].includes(op.state));
-    const exportMs = performance.now() - exportStart;
-    if (exported.state !== 'success') throw new Error(`export failed: ${exported.error}`);
-    const pushFloor = exportFloor(repo.url, dir);
+    // One page edited, then exported to the repository it came from: one file changes.
+    const pages = await (await fetch(`${base}/v1/spaces/${spaceId}/content/pages`, { headers })).json();
+    const target = pages.pages[1].pages?.[1] ?? pages.pages[0];
+    const cr = await (await fetch(`${base}/v1/spaces/${spaceId}/change-requests`, { method: 'POST', headers, body: JSON.stringify({ subject: 'edit' }) })).json();
+    await fetch(`${base}/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ changes: [{ operation: 'update_page', page: target.id, document: { markdown: `# ${target.title}\n\nEdited.\n` } }] }),
+    });
+    await fetch(`${base}/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`, { method: 'POST', headers });
+    const before = git(dir, '--git-dir', repo.url.slice('file://'.length), 'rev-parse', 'main').trim();
+    const edit = await sync(spaceId, 'export', { url: repo.url, ref: 'refs/heads/main', commitMessage: 'Edit' });
+    if (edit.op.state !== 'success') throw new Error(`export failed: ${edit.op.error}`);
+    const changed = git(dir, '--git-dir', repo.url.slice('file://'.length), 'diff', '--name-only', before, 'main').trim().split('\n').filter(Boolean);
 
     console.table([
-      { what: `import (${repo.pages} pages, ${IMAGES} images), end to end`, 'ms': Math.round(importMs), 'floor ms': Math.round(parse.ms), 'x floor': (importMs / parse.ms).toFixed(2) },
-      { what: 'export of the same space to a new branch', 'ms': Math.round(exportMs), 'floor ms': Math.round(pushFloor), 'x floor': (exportMs / pushFloor).toFixed(2) },
+      { what: `import (${repo.pages} pages, ${IMAGES} images), end to end`, ms: Math.round(imported.ms), 'floor ms': Math.round(floor.ms), 'x floor': (imported.ms / floor.ms).toFixed(2) },
+      { what: 'export of the space into an empty repository (every file)', ms: Math.round(full.ms), 'floor ms': Math.round(floor.ms), 'x floor': (full.ms / floor.ms).toFixed(2) },
+      { what: `export after one edit (${changed.length} file changed)`, ms: Math.round(edit.ms), 'floor ms': Math.round(floor.ms), 'x floor': (edit.ms / floor.ms).toFixed(2) },
     ]);
-    console.log(`import floor: git clone --depth 1 + parsing ${parse.parsed} markdown files; export floor: clone + rewrite + commit + push.`);
+    console.log(`import phases (ms): ${JSON.stringify(await phases(databaseUrl, spaceId))}`);
+    console.log(`git floor: clone --bare + ls-tree -r + cat-file --batch of ${floor.blobs} blobs (${(floor.bytes / 1048576).toFixed(1)} MB).`);
+    console.log(`worker peak RSS while refusing a ${BIG_MB} MB repository over GIT_SYNC_MAX_BYTES (${LIMIT_BYTES / 1048576} MB): ${refusalPeak.toFixed(0)} MB (target < 300 MB); ${refused.op.error}`);
+    const caches = path.join(dir, 'cache', bigSpace);
+    console.log(`clone caches left by the refusal: ${existsSync(caches) ? readdirSync(caches).length : 0}`);
   } finally {
-    if (worker && worker.exitCode === null) {
-      worker.kill('SIGTERM');
-      await new Promise((resolve) => worker.on('exit', resolve));
-    }
+    await stopWorker(worker);
     if (api) await api.stop();
     await dropDatabase(name).catch(() => undefined);
     await removeQueueKeys(name).catch(() => undefined);

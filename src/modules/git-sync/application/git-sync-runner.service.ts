@@ -5,6 +5,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, CLOCK, Clock, DomainError, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
 import { gitSyncSummary } from './git-sync-summary';
+import { PhaseTimer } from './phase-timer';
 import { ChangeRequestsService } from '../../change-requests/application/change-requests.service';
 import { mergeRevisionContent } from '../../change-requests/domain/merge';
 import { allDocuments } from '../../change-requests/domain/merge-inputs';
@@ -39,6 +40,22 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.pdf': 'application/pdf',
 };
+
+const STORE_CONCURRENCY = 8;
+
+/** `work` over `items`, at most `limit` at a time; results in the items' order. */
+async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
 
 interface Context {
   operation: GitSyncOperationOrm;
@@ -139,16 +156,19 @@ export class GitSyncRunner {
   // ------------------------------------------------------------------------------------------
 
   private async import({ operation, state, target, user, options }: Context, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const timer = new PhaseTimer();
     const { repo, commit } = await this.git.fetch(target, options.ref, { signal });
+    timer.lap('fetch');
     if (!commit) throw new GitSyncError(`The ref "${options.ref}" does not exist in the repository`, true);
     if (!options.force && !options.standalone && state?.lastCommit === commit && state.url === target.remote.url) {
       return { commit, unchanged: true };
     }
     const { files: tree, skipped } = await this.readProject(target, repo, commit, options, signal);
+    timer.lap('read');
     const space = await this.spaces.get(user, operation.spaceId);
     const spaceHead = space.space.revisionId;
     const base = state?.lastRevision ? await this.content.getInSpace(operation.spaceId, state.lastRevision) : null;
-    const { content: theirs, documents, imported, assets } = await this.readImport(tree, base ?? (await this.content.getInSpace(operation.spaceId, spaceHead)), state);
+    const { content: theirs, documents, imported, assets } = await this.readImport(tree, base ?? (await this.content.getInSpace(operation.spaceId, spaceHead)), state, timer);
     const now = this.clock.now();
 
     if (options.standalone) {
@@ -165,7 +185,8 @@ export class GitSyncRunner {
         await this.saveState({ operation, state, target, user, options }, { commit, revision: written.id, paths: imported.paths, assets, sources: imported.sources, changeRequest: null }, tx);
         return written;
       });
-      return { commit, revision: revision.id, ...skippedResult(skipped) };
+      timer.lap('write');
+      return { commit, revision: revision.id, durationsMs: timer.durationsMs, ...skippedResult(skipped) };
     }
     const merged = await this.mergeIntoSpace({ operation, state, target, user, options }, base!, spaceHead, theirs, documents, { commit, paths: imported.paths, assets, sources: imported.sources }, now);
     return { ...merged, ...skippedResult(skipped) };
@@ -301,7 +322,7 @@ export class GitSyncRunner {
   // ------------------------------------------------------------------------------------------
 
   /** The repository tree as content, ids kept from `previous` by path, unchanged assets reusing their stored bytes. */
-  private async readImport(tree: Map<string, Uint8Array>, previous: Revision | null, state: GitSyncStateOrm | null) {
+  private async readImport(tree: Map<string, Uint8Array>, previous: Revision | null, state: GitSyncStateOrm | null, timer?: PhaseTimer) {
     const keys = previous ? pageFilePaths(previous.content, state?.sources ?? NO_SOURCES).keys : new Map<string, string>();
     const reusable = new Map((previous?.content.reusableContents ?? []).map((r) => [`.gitbook/includes/${slugify(r.title) || 'reusable'}.md`, r.id]));
     const filesByPath = new Map<string, string>();
@@ -313,19 +334,21 @@ export class GitSyncRunner {
       reusableContent: (path) => reusable.get(path) ?? newId(),
     };
     const imported: ImportedRepository = readRepository(tree, ids, this.clock.now().toISOString());
+    timer?.lap('convert');
     const assets: GitSyncStateOrm['assets'] = {};
     const files: RevisionFile[] = [];
-    for (const asset of imported.assets) {
+    // Stored a few at a time: each is a write to the file storage, which overlaps well.
+    const stored = await inParallel(imported.assets, STORE_CONCURRENCY, async (asset): Promise<RevisionFile> => {
       const known = state?.assets[asset.path];
-      let file: RevisionFile;
-      if (known && known.sha256 === asset.sha256) file = known.file as unknown as RevisionFile;
-      else {
-        const stored = await this.files.store(asset.bytes, asset.name, CONTENT_TYPES[posix.extname(asset.name).toLowerCase()] ?? 'application/octet-stream');
-        file = { ...stored, id: asset.id };
-      }
-      files.push(file);
-      assets[asset.path] = { sha256: asset.sha256, file: file as unknown as Record<string, unknown> };
-    }
+      if (known && known.sha256 === asset.sha256) return known.file as unknown as RevisionFile;
+      const written = await this.files.store(asset.bytes, asset.name, CONTENT_TYPES[posix.extname(asset.name).toLowerCase()] ?? 'application/octet-stream');
+      return { ...written, id: asset.id };
+    });
+    imported.assets.forEach((asset, i) => {
+      files.push(stored[i]);
+      assets[asset.path] = { sha256: asset.sha256, file: stored[i] as unknown as Record<string, unknown> };
+    });
+    timer?.lap('store files');
     const content: RevisionContent = { pages: imported.pages, files, variables: imported.variables, reusableContents: imported.reusableContents };
     return { content, documents: imported.documents, imported, assets };
   }

@@ -229,7 +229,7 @@ describe('space content reads', () => {
       expect(res.status).toBe(200);
       expect(res.body.document).toBeUndefined();
       expect(res.body.markdown).toBe(
-        ['---', 'icon: rocket', 'description: How to start', 'layout:', '  outline: false', '  unknown: kept', '  width: wide', '---', '', GUIDE_BODY].join('\n'),
+        ['---', 'icon: rocket', 'description: How to start', 'layout:', '  width: wide', '  outline: false', '  unknown: kept', '---', '', GUIDE_BODY].join('\n'),
       );
       const plain = await reader.client.get(`${base()}/page/install-page`, { format: 'markdown' });
       expect(plain.body).toMatchObject({ path: 'guide/install', markdown: 'Install it.\n' });

@@ -165,6 +165,16 @@ function block(node: DocumentBlock, context: RenderContext): string {
       const caption = written.trim() || 'Download the file';
       return `<p class="file"><a href="${escapeHtml(href)}">${escapeHtml(caption)}</a></p>`;
     }
+    case 'expandable': {
+      const part = (name: string) => (node.fragments ?? []).find((f) => f.fragment === `expandable-${name}` || f.fragment === name);
+      const title = part('title');
+      const body = part('body');
+      const summary = title ? (title.nodes ?? []).map((n) => children(n as DocumentBlock, context)).join(' ') : '';
+      return `<details class="expandable"><summary>${summary}</summary>${body ? children(body, context) : ''}</details>`;
+    }
+    case 'math':
+      // The formula as TeX text; a reader-side renderer may typeset it.
+      return `<div class="math" role="math">${escapeHtml(typeof node.data?.formula === 'string' ? node.data.formula : '')}</div>`;
     case 'openapi-operation': {
       const operation = operationOf(node.data);
       const html = operation ? context.openapiOperation?.(operation.spec, operation.method, operation.path) : null;
@@ -230,6 +240,8 @@ function inline(node: DocumentInline, context: RenderContext): string {
     }
     case 'emoji':
       return escapeHtml(typeof node.data?.code === 'string' ? emojiText(node.data.code) : '');
+    case 'inline-math':
+      return `<span class="math" role="math">${escapeHtml(typeof node.data?.formula === 'string' ? node.data.formula : '')}</span>`;
     default:
       return children(node, context);
   }

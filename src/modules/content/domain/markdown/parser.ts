@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import { InvalidError } from '@app/common';
+import { useGitbookHtml } from './gitbook-html';
 import { gitbookTagRule } from './gitbook-tags';
 
 type StateBlock = MarkdownIt.StateBlock;
@@ -135,6 +136,7 @@ function createParser(): MarkdownIt {
   md.block.ruler.before('fence', 'gitbook_hint', hintRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   md.core.ruler.before('inline', 'bound_inline_work', boundInlineWork);
   md.block.ruler.before('fence', 'gitbook_tag', gitbookTagRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+  useGitbookHtml(md);
   return md;
 }
 

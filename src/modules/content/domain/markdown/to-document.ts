@@ -37,6 +37,8 @@ const HEADING_ANCHOR = /\s*<a href="#([^"]*)" id="\1"><\/a>\s*$/;
 /** GitBook's figure: `<figure><img src="…" alt="…"><figcaption><p>…</p></figcaption></figure>`. */
 const FIGURE = /^<figure><img src="([^"]*)"(?: alt="([^"]*)")?[^>]*>(?:<figcaption>(?:<p>([\s\S]*?)<\/p>)?<\/figcaption>)?<\/figure>$/;
 
+/** What GitBook's expandable body may hold. */
+const EXPANDABLE_BODY = new Set(['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider', 'images', 'code', 'table', 'hint', 'blockquote', 'reusable-content']);
 const ESSENTIALS = new Set(['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider']);
 const ALLOWED: Record<Exclude<Context, 'top'>, (type: string) => boolean> = {
   'list-item': (type) => ESSENTIALS.has(type) || ['code', 'hint', 'blockquote', 'table'].includes(type),
@@ -116,8 +118,16 @@ class Converter {
           nodes,
         }));
       case 'fence':
-      case 'code_block':
-        return [codeBlock(token)];
+      case 'code_block': {
+        const block = codeBlock(token);
+        // A `<pre><code>` block's options (its data-* attributes).
+        for (const [key, value] of Object.entries((token.meta?.options ?? {}) as Record<string, unknown>)) block.data![key] = value;
+        return [block];
+      }
+      case 'math_block':
+        return [{ object: 'block', type: 'math', key: '', data: { formula: token.content }, isVoid: true }];
+      case 'details_open':
+        return this.expandable(tree);
       case 'hr':
         return [{ object: 'block', type: 'divider', key: '', data: {}, isVoid: true }];
       case 'table_open':
@@ -172,6 +182,26 @@ class Converter {
       if (caption || children.length === 0) return { object: 'block', type, key: '', data: caption ? { ...data, caption } : data, isVoid: true };
     }
     return { object: 'block', type, key: '', data, nodes: this.blocks(children, 'top') };
+  }
+
+  /** `<details>`: GitBook's expandable, its summary the title, the blocks an expandable may hold its body (others follow it). */
+  private expandable(tree: TokenTree): DocumentBlock[] {
+    const [title, , ...body] = tree.children;
+    const blocks = this.blocks(body, 'top');
+    const inside = blocks.filter((b) => EXPANDABLE_BODY.has(b.type));
+    const expandable: DocumentBlock = {
+      object: 'block',
+      type: 'expandable',
+      key: '',
+      // `<details open>` has no place in GitBook's 0.146 expandable (its data holds nothing).
+      data: {},
+      isVoid: true,
+      fragments: [
+        { object: 'fragment', key: '', fragment: 'expandable-title', type: 'expandable-title', nodes: [paragraph(this.inlines(title?.token.children ?? []))] },
+        { object: 'fragment', key: '', fragment: 'expandable-body', type: 'expandable-body', nodes: inside.length ? inside : [paragraph([])] },
+      ],
+    };
+    return [expandable, ...blocks.filter((b) => !EXPANDABLE_BODY.has(b.type))];
   }
 
   private paragraph(inline: Token | undefined, context: Context): DocumentBlock {
@@ -387,6 +417,10 @@ class Converter {
           target.push({ object: 'inline', type: 'inline-image', key: '', data, isVoid: true });
           break;
         }
+        case 'math_inline':
+          flush();
+          out.push({ object: 'inline', type: 'inline-math', key: '', data: { formula: token.content }, isVoid: true });
+          break;
         default:
           if (token.content) leaf(token.content);
       }

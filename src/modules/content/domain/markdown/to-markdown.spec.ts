@@ -210,7 +210,9 @@ describe('documentToMarkdown', () => {
         { object: 'block', type: 'file', key: 'x5', isVoid: true, data: { ref: { kind: 'file', file: 'f' } } },
       ],
     };
-    expect(documentToMarkdown(document)).toBe('***[bold italic](/pages/p)*** then 😀 end\n\nTitle\n\nBody\n\n{% file src="/files/f" %}\n');
+    expect(documentToMarkdown(document)).toBe(
+      '***[bold italic](/pages/p)*** then 😀 end\n\n<details>\n\n<summary>Title</summary>\n\nBody\n\n</details>\n\n{% file src="/files/f" %}\n',
+    );
   });
 
   it('writes tables from any column order, record order and column type', () => {

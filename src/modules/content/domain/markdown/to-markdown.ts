@@ -150,6 +150,13 @@ class Writer {
       }
       case 'divider':
         return ['***'];
+      case 'math': {
+        // A formula holding a `$$` line would end the block early: such a formula stays as text.
+        const formula = typeof block.data?.formula === 'string' ? block.data.formula : '';
+        return formula.split('\n').some((l) => /^\s*\$\$\s*$/.test(l)) ? this.paragraphLines([plain(formula)]) : ['$$', ...formula.split('\n'), '$$'];
+      }
+      case 'expandable':
+        return this.expandable(block);
       case 'images':
         return nodes
           .filter((n): n is DocumentBlock => n.object === 'block')
@@ -166,6 +173,16 @@ class Writer {
         return this.blocks(children);
       }
     }
+  }
+
+  /** GitBook's expandable: `<details>`, its title in `<summary>`, its body, `</details>`, each on lines of their own. */
+  private expandable(block: DocumentBlock): string[] {
+    // GitBook names them `expandable-title` and `expandable-body` (older documents: `title`, `body`).
+    const fragment = (name: string) => (block.fragments ?? []).find((f) => f.fragment === `expandable-${name}` || f.fragment === name);
+    const titleNodes = ((fragment('title')?.nodes[0]?.nodes ?? []) as InlineNode[]);
+    const title = this.inlines(titleNodes, { heading: true }).replace(/<\/summary>/gi, '&lt;/summary>');
+    const body = this.blocks((fragment('body')?.nodes ?? []) as Node[]);
+    return ['<details>', '', `<summary>${title}</summary>`, ...(body.length ? ['', ...body] : []), '', '</details>'];
   }
 
   /** A block GitBook writes as a Liquid-like tag (see gitbook-tags). */
@@ -449,6 +466,9 @@ class Writer {
           const caption = typeof node.data?.caption === 'string' ? node.data.caption : '';
           const markdown = this.image(node.data ?? {}, caption);
           push({ kind: 'atom', markdown: () => markdown, marks: [] }, true);
+        } else if (node.object === 'inline' && node.type === 'inline-math' && typeof node.data?.formula === 'string' && !node.data.formula.includes('$$')) {
+          const markdown = `$$${node.data.formula.replace(/\n+/g, ' ')}$$`;
+          push({ kind: 'atom', markdown: () => markdown, marks: [] }, true);
         } else if (node.object === 'inline' && node.type === 'emoji' && typeof node.data?.code === 'string') {
           const code = parseInt(node.data.code, 16);
           if (Number.isFinite(code) && code > 0 && code <= 0x10ffff) push({ kind: 'text', text: String.fromCodePoint(code), code: false, marks: [] });
@@ -512,6 +532,8 @@ function escapeText(text: string, lineStart: boolean, context: InlineContext): s
     if ('\\`*_[]~'.includes(ch) || (ch === '#' && context.heading) || (ch === '|' && context.table)) out += `\\${ch}`;
     else if (ch === '<' && matchesAt(AUTOLINK_OR_TAG, text, i)) out += '\\<';
     else if (ch === '&' && matchesAt(ENTITY, text, i)) out += '\\&';
+    // `$$` opens math: a dollar sign followed by another is written escaped.
+    else if (ch === '$' && text[i + 1] === '$') out += '\\$';
     else out += ch;
   }
   return out;
@@ -555,4 +577,9 @@ function plainText(nodes: Node[]): string {
 export function documentToMarkdown(document: JSONDocument, options: DocumentToMarkdownOptions = {}): string {
   const lines = new Writer(options).blocks(document.nodes ?? []);
   return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** A text node of plain text (no marks). */
+function plain(text: string): DocumentText {
+  return { object: 'text', key: '', leaves: [{ object: 'leaf', text, marks: [] }] };
 }

@@ -1,0 +1,77 @@
+import { expectValidDocument } from './document-schema.test-helper';
+import { documentToMarkdown } from './to-markdown';
+import { markdownToDocument } from './to-document';
+
+const strip = (value: unknown) => JSON.parse(JSON.stringify(value, (key, v) => (key === 'key' ? undefined : v)));
+const leaf = (text: string) => ({ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] });
+
+describe("GitBook's HTML and TeX constructs", () => {
+  it('reads <details> with its <summary> as an expandable, nested ones and fenced code inside included', () => {
+    const markdown = [
+      '<details>',
+      '',
+      '<summary>What is <strong>PII</strong>?</summary>',
+      '',
+      'Generally, **nothing**.',
+      '',
+      '```',
+      '</details>',
+      '```',
+      '',
+      '<details open>',
+      '<summary>Inner</summary>',
+      '',
+      '* one',
+      '',
+      '</details>',
+      '',
+      '</details>',
+    ].join('\n');
+    const document = markdownToDocument(markdown);
+    expectValidDocument(document);
+    const [outer] = strip(document.nodes);
+    expect(outer.type).toBe('expandable');
+    expect(outer.fragments[0]).toMatchObject({ fragment: 'expandable-title', type: 'expandable-title' });
+    expect(outer.fragments[0].nodes[0].nodes.map((n: any) => n.leaves[0].text).join('')).toContain('What is');
+    const body = outer.fragments[1].nodes;
+    expect(body.map((n: any) => n.type)).toEqual(['paragraph', 'code']);
+    // An expandable cannot hold another (GitBook's contract): the inner one follows the outer.
+    expect(strip(document.nodes)[1]).toMatchObject({ type: 'expandable', data: {} });
+  });
+
+  it('writes expandables back in GitBook\'s layout, and reads them again the same', () => {
+    const markdown = '<details>\n\n<summary>Question</summary>\n\nAnswer with `code`.\n\n- item\n\n</details>\n';
+    const written = documentToMarkdown(markdownToDocument(markdown));
+    expect(written).toBe(markdown);
+    expect(documentToMarkdown(markdownToDocument(written))).toBe(written);
+  });
+
+  it('reads <pre class="language-x"><code> as a code block with its language and options, tags dropped, entities decoded', () => {
+    const markdown = '<pre class="language-typescript" data-title="codegen.ts" data-line-numbers><code class="lang-typescript"><strong>import type { A } from "a";\n</strong>const a = 1 &#x3C; 2 &amp;&amp; b;\n</code></pre>';
+    const [code] = strip(markdownToDocument(markdown).nodes);
+    expect(code.type).toBe('code');
+    expect(code.data).toEqual({ syntax: 'typescript', title: 'codegen.ts', lineNumbers: true });
+    expect(code.nodes.map((line: any) => line.nodes[0].leaves[0].text)).toEqual(['import type { A } from "a";', 'const a = 1 < 2 && b;']);
+  });
+
+  it('reads $$ blocks and $$inline$$ formulas as math, writes them back unescaped, and escapes $$ in text', () => {
+    const markdown = 'Where:\n\n$$\nF_{boost} =  TVL_{boost} + H_{boost}\n$$\n\n* $$F_{boost}$$: Farboost of a user\n';
+    const document = markdownToDocument(markdown);
+    expectValidDocument(document);
+    const nodes = strip(document.nodes);
+    expect(nodes[1]).toEqual({ object: 'block', type: 'math', data: { formula: 'F_{boost} =  TVL_{boost} + H_{boost}' }, isVoid: true });
+    expect(nodes[2].nodes[0].nodes[0].nodes[0]).toEqual({ object: 'inline', type: 'inline-math', data: { formula: 'F_{boost}' }, isVoid: true });
+    expect(documentToMarkdown(document)).toBe(markdown.replace('* ', '- '));
+    // Dollars typed as text stay text.
+    const money = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [leaf('It costs $$5 or $$6.')] }] } as never;
+    const written = documentToMarkdown(money);
+    expect(strip(markdownToDocument(written).nodes)[0].nodes[0].leaves[0].text).toBe('It costs $$5 or $$6.');
+  });
+
+  it('leaves other HTML as text, escaped, as before', () => {
+    const markdown = '<table data-view="cards"><tr><td>x</td></tr></table>';
+    const [paragraph] = strip(markdownToDocument(markdown).nodes);
+    expect(paragraph.type).toBe('paragraph');
+    expect(documentToMarkdown(markdownToDocument(markdown))).toBe('\\<table data-view="cards">\\<tr>\\<td>x\\</td>\\</tr>\\</table>\n');
+  });
+});

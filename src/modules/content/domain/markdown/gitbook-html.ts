@@ -1,0 +1,186 @@
+import type MarkdownIt from 'markdown-it';
+
+type StateBlock = MarkdownIt.StateBlock;
+type StateInline = MarkdownIt.StateInline;
+
+/**
+ * The constructs GitBook writes in HTML or TeX rather than in tags: expandables
+ * (`<details>` / `<summary>`), formatted code (`<pre class="language-x"><code>`) and math
+ * (`$$ … $$`, as a block or inline). Raw HTML is otherwise text to this parser; these rules read
+ * exactly these shapes, and the converters turn them into GitBook's `expandable`, `code`, `math`
+ * and `inline-math` nodes.
+ */
+
+const DETAILS_OPEN = /^<details(\s+open(?:="[^"]*")?)?\s*>\s*$/i;
+const DETAILS_CLOSE = /^<\/details>\s*$/i;
+const SUMMARY = /^<summary>([\s\S]*?)<\/summary>\s*$/i;
+const PRE_OPEN = /^<pre(\s[^>]*)?>/i;
+const MATH_FENCE = /^\$\$\s*$/;
+const FENCE = /^(`{3,}|~{3,})/;
+
+function lineText(state: StateBlock, line: number): string {
+  return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
+}
+
+/**
+ * `<details>` (alone on its line), an optional `<summary>title</summary>` line, markdown blocks,
+ * `</details>`. Details may nest; fenced code inside is code. Without its closing line it is text.
+ */
+export function detailsRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  const open = DETAILS_OPEN.exec(lineText(state, startLine));
+  if (!open) return false;
+  let depth = 1;
+  let closeLine = -1;
+  let fence: string | null = null;
+  for (let line = startLine + 1; line < endLine; line++) {
+    const text = lineText(state, line);
+    if (text.length > 0 && state.sCount[line] < state.blkIndent) break;
+    const mark = FENCE.exec(text)?.[1];
+    if (fence) {
+      if (mark && mark[0] === fence[0] && mark.length >= fence.length) fence = null;
+      continue;
+    }
+    if (mark) {
+      fence = mark;
+      continue;
+    }
+    if (DETAILS_OPEN.test(text)) depth++;
+    else if (DETAILS_CLOSE.test(text) && --depth === 0) {
+      closeLine = line;
+      break;
+    }
+  }
+  if (closeLine === -1) return false;
+  if (silent) return true;
+
+  let bodyStart = startLine + 1;
+  while (bodyStart < closeLine && state.isEmpty(bodyStart)) bodyStart++;
+  const summary = bodyStart < closeLine ? SUMMARY.exec(lineText(state, bodyStart)) : null;
+  if (summary) bodyStart++;
+
+  const oldParent = state.parentType;
+  const oldLineMax = state.lineMax;
+  state.parentType = 'details' as StateBlock['parentType'];
+  state.lineMax = closeLine;
+  const opening = state.push('details_open', 'details', 1);
+  opening.block = true;
+  opening.map = [startLine, closeLine + 1];
+  const title = state.push('inline', '', 0);
+  title.content = summary ? summary[1].trim() : '';
+  title.map = [startLine, startLine + 1];
+  title.children = [];
+  state.push('summary_close', 'summary', 0);
+  state.md.block.tokenize(state, bodyStart, closeLine);
+  const closing = state.push('details_close', 'details', -1);
+  closing.block = true;
+  state.parentType = oldParent;
+  state.lineMax = oldLineMax;
+  state.line = closeLine + 1;
+  return true;
+}
+
+/**
+ * `<pre …><code …>…</code></pre>`: GitBook's code block with formatting inside (bold lines). The
+ * code is its text (tags dropped, entities decoded); the language comes from `class="language-x"`,
+ * the title from `data-title`, the other options from `data-*`.
+ */
+export function preCodeRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  const first = lineText(state, startLine);
+  const open = PRE_OPEN.exec(first);
+  if (!open || !/<code[\s>]/i.test(first)) return false;
+  let closeLine = -1;
+  for (let line = startLine; line < endLine; line++) {
+    if (/<\/code>\s*<\/pre>\s*$/i.test(lineText(state, line))) {
+      closeLine = line;
+      break;
+    }
+    if (line > startLine && state.sCount[line] < state.blkIndent && lineText(state, line).length > 0) return false;
+  }
+  if (closeLine === -1) return false;
+  if (silent) return true;
+  const source = state.getLines(startLine, closeLine + 1, state.blkIndent, false);
+  const inner = /<code[^>]*>([\s\S]*)<\/code>\s*<\/pre>\s*$/i.exec(source);
+  if (!inner) return false;
+  const attributes = open[1] ?? '';
+  const token = state.push('fence', 'code', 0);
+  token.info = /class="[^"]*\blanguage-([^\s"]+)/i.exec(attributes)?.[1] ?? '';
+  token.content = decodeEntities(inner[1].replace(/<[^>]+>/g, ''));
+  if (!token.content.endsWith('\n')) token.content += '\n';
+  token.markup = '```';
+  token.map = [startLine, closeLine + 1];
+  token.meta = { options: preOptions(attributes) };
+  state.line = closeLine + 1;
+  return true;
+}
+
+/** The code options GitBook writes as `data-*` attributes of the `<pre>`. */
+function preOptions(attributes: string): Record<string, string | boolean> {
+  const options: Record<string, string | boolean> = {};
+  for (const [, name, value] of attributes.matchAll(/\bdata-([a-z-]+)(?:="([^"]*)")?/gi)) {
+    const key = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    if (key === 'title' || key === 'overflow') options[key] = decodeEntities(value ?? '');
+    else if (key === 'lineNumbers' || key === 'fullWidth' || key === 'expandable') options[key] = value === undefined || value === 'true';
+  }
+  return options;
+}
+
+/** `$$` alone on a line, the formula's lines, `$$` alone on a line: a math block. */
+export function mathBlockRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  if (!MATH_FENCE.test(lineText(state, startLine))) return false;
+  let closeLine = -1;
+  for (let line = startLine + 1; line < endLine; line++) {
+    if (state.sCount[line] < state.blkIndent && lineText(state, line).length > 0) return false;
+    if (MATH_FENCE.test(lineText(state, line))) {
+      closeLine = line;
+      break;
+    }
+  }
+  if (closeLine === -1) return false;
+  if (silent) return true;
+  const token = state.push('math_block', 'math', 0);
+  token.block = true;
+  token.content = state.getLines(startLine + 1, closeLine, state.blkIndent, false).replace(/\n$/, '');
+  token.map = [startLine, closeLine + 1];
+  state.line = closeLine + 1;
+  return true;
+}
+
+/** `$$formula$$` inside text: inline math (a single `$` stays a dollar sign). */
+export function mathInlineRule(state: StateInline, silent: boolean): boolean {
+  const start = state.pos;
+  if (state.src.charCodeAt(start) !== 0x24 || state.src.charCodeAt(start + 1) !== 0x24) return false;
+  const end = state.src.indexOf('$$', start + 2);
+  if (end < 0 || end === start + 2) return false;
+  const formula = state.src.slice(start + 2, end);
+  if (formula.includes('\n\n')) return false;
+  if (!silent) {
+    const token = state.push('math_inline', 'math', 0);
+    token.content = formula;
+  }
+  state.pos = end + 2;
+  return true;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', '#39': "'" };
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** Registers the rules on a parser (before the paragraph and the fences, like GitBook's tags). */
+export function useGitbookHtml(md: MarkdownIt): void {
+  const alt = { alt: ['paragraph', 'reference', 'blockquote', 'list'] };
+  md.block.ruler.before('fence', 'gitbook_details', detailsRule, alt);
+  md.block.ruler.before('fence', 'gitbook_pre_code', preCodeRule, alt);
+  md.block.ruler.before('fence', 'gitbook_math', mathBlockRule, alt);
+  md.inline.ruler.before('escape', 'gitbook_math_inline', mathInlineRule);
+}

@@ -68,6 +68,21 @@ describe("GitBook's HTML and TeX constructs", () => {
     expect(strip(markdownToDocument(written).nodes)[0].nodes[0].leaves[0].text).toBe('It costs $$5 or $$6.');
   });
 
+  it('reads a <figure> inside a list item as the image, inline (the contract allows no images block there)', () => {
+    const document = markdownToDocument('1. Open the menu.\n\n   <figure><img src="https://x.test/shot.png" alt="The menu"><figcaption><p>The menu.</p></figcaption></figure>\n');
+    expectValidDocument(document);
+    const item = strip(document.nodes)[0].nodes[0];
+    expect(item.nodes[1].nodes[0]).toEqual({ object: 'inline', type: 'inline-image', data: { ref: { kind: 'url', url: 'https://x.test/shot.png' }, alt: 'The menu', caption: 'The menu.' }, isVoid: true });
+  });
+
+  it('reads and writes a hint\'s icon', () => {
+    const markdown = '{% hint style="info" icon="books" %}\nA hint with an icon.\n{% endhint %}\n';
+    const [hint] = strip(markdownToDocument(markdown).nodes);
+    expect(hint).toMatchObject({ type: 'hint', data: { style: 'info', icon: 'books' } });
+    expect(documentToMarkdown(markdownToDocument(markdown))).toBe(markdown);
+    expect(strip(markdownToDocument('{% hint icon="x" style="danger" %}\nY\n{% endhint %}').nodes)[0].data).toEqual({ style: 'danger', icon: 'x' });
+  });
+
   it('leaves other HTML as text, escaped, as before', () => {
     const markdown = '<table data-view="cards"><tr><td>x</td></tr></table>';
     const [paragraph] = strip(markdownToDocument(markdown).nodes);

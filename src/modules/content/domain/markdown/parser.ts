@@ -9,7 +9,8 @@ type Token = MarkdownIt.Token;
 export const HINT_STYLES = ['info', 'warning', 'danger', 'success'] as const;
 export type HintStyle = (typeof HINT_STYLES)[number];
 
-const HINT_OPEN = /^\{%\s*hint\s+style\s*=\s*(?:"([a-z]+)"|'([a-z]+)'|([a-z]+))\s*%\}\s*$/;
+/** `{% hint style="info" %}`, optionally with GitBook's `icon="name"` before or after the style. */
+const HINT_OPEN = /^\{%\s*hint\s+(?:icon\s*=\s*"([a-z0-9-]{1,64})"\s+)?style\s*=\s*(?:"([a-z]+)"|'([a-z]+)'|([a-z]+))(?:\s+icon\s*=\s*"([a-z0-9-]{1,64})")?\s*%\}\s*$/;
 const HINT_START = /^\{%\s*hint\b/;
 const HINT_CLOSE = /^\{%\s*endhint\s*%\}\s*$/;
 /** A code fence, possibly after blockquote and list markers: ``` or ~~~. */
@@ -37,7 +38,8 @@ function hintRule(state: StateBlock, startLine: number, endLine: number, silent:
   if (state.sCount[startLine] - state.blkIndent >= 4) return false;
   const open = HINT_OPEN.exec(lineText(state, startLine));
   if (!open) return false;
-  const style = open[1] ?? open[2] ?? open[3];
+  const style = open[2] ?? open[3] ?? open[4];
+  const icon = open[1] ?? open[5];
   if (!(HINT_STYLES as readonly string[]).includes(style)) return false;
 
   let depth = 1;
@@ -78,6 +80,7 @@ function hintRule(state: StateBlock, startLine: number, endLine: number, silent:
   const opening = state.push('hint_open', 'div', 1);
   opening.block = true;
   opening.info = style;
+  if (icon) opening.meta = { icon };
   opening.map = [startLine, closeLine + 1];
   state.md.block.tokenize(state, startLine + 1, closeLine);
   const closing = state.push('hint_close', 'div', -1);

@@ -114,7 +114,7 @@ class Converter {
           object: 'block',
           type: 'hint',
           key: '',
-          data: { style: token.info },
+          data: token.meta?.icon ? { style: token.info, icon: token.meta.icon } : { style: token.info },
           nodes,
         }));
       case 'fence':
@@ -221,6 +221,14 @@ class Converter {
         image.fragments!.push({ object: 'fragment', key: '', fragment: 'caption', nodes: [paragraph([textNode([{ object: 'leaf', text: figure[3], marks: [] }])])] });
       }
       return { object: 'block', type: 'images', key: '', data: {}, nodes: [image], isVoid: false };
+    }
+    if (figure) {
+      // Where the contract allows no images block (a list item, a hint): the figure's image, inline.
+      const ref = resolveHref(figure[1], this.resolver);
+      const data: Record<string, unknown> = { ref: ref.kind === 'file' || ref.kind === 'url' ? ref : { kind: 'url', url: figure[1] } };
+      if (figure[2]) data.alt = figure[2].replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      if (figure[3]) data.caption = figure[3];
+      return paragraph([{ object: 'inline', type: 'inline-image', key: '', data, isVoid: true }]);
     }
     const tokens = inline?.children ?? [];
     const standalone =

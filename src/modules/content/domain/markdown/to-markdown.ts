@@ -138,7 +138,8 @@ class Writer {
         return this.blocks(nodes).map((line) => (line ? `> ${line}` : '>'));
       case 'hint': {
         const style = (HINT_STYLES as readonly string[]).includes(block.data?.style) ? block.data!.style : 'info';
-        return [`{% hint style="${style}" %}`, ...this.blocks(nodes), '{% endhint %}'];
+        const icon = typeof block.data?.icon === 'string' && /^[a-z0-9-]{1,64}$/.test(block.data.icon) ? ` icon="${block.data.icon}"` : '';
+        return [`{% hint style="${style}"${icon} %}`, ...this.blocks(nodes), '{% endhint %}'];
       }
       case 'code': {
         const options: TagAttributes = [];

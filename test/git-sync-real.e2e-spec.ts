@@ -1,10 +1,7 @@
 import request from 'supertest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TestApp, TestUser } from '@app/testing';
-import { TestWorker } from '@app/testing/test-worker';
+import { GitSyncHarness, startGitSync } from './support/git-sync-harness';
 import { measureRoundTrip } from './support/git-round-trip';
 
 /**
@@ -16,27 +13,13 @@ const repositories = (process.env.GIT_SYNC_REAL_REPOS ?? '').split(',').filter(B
 const maybe = repositories.length ? describe : describe.skip;
 
 maybe('Git Sync round trip on real repositories', () => {
-  let t: TestApp;
-  let worker: TestWorker;
-  let alice: TestUser;
-  let org: string;
-  let tmp: string;
-
-  beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'git-sync-real-'));
-    t = await TestApp.start({ gitAllowedProtocols: ['https', 'file'], gitSyncDir: join(tmp, 'cache'), filesDir: join(tmp, 'files') });
-    worker = await TestWorker.start(t);
-    alice = await t.user('Alice');
-    org = await t.organization(alice);
-  });
-  afterAll(async () => {
-    await worker.close();
-    await t.close();
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  let h: GitSyncHarness;
+  beforeAll(async () => (h = await startGitSync('git-sync-real')));
+  afterAll(() => h.close());
 
   it.each(repositories)('%s', async (spec) => {
     const [source, directory = ''] = spec.split(':');
+    const { t, alice, org, tmp } = h;
     const copy = join(tmp, `copy-${Math.random().toString(36).slice(2)}.git`);
     execFileSync('git', ['clone', '-q', '--bare', source, copy]);
     const figures = await measureRoundTrip(t, alice, org, copy, directory ? `${directory.replace(/\/$/, '')}/` : '');

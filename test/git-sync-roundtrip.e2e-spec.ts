@@ -1,9 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { TestApp, TestUser } from '@app/testing';
-import { TestWorker } from '@app/testing/test-worker';
+import { GitSyncHarness, startGitSync } from './support/git-sync-harness';
 import { measureRoundTrip } from './support/git-round-trip';
 
 /**
@@ -122,41 +120,26 @@ function page(title: string, body: string, frontMatter = ''): string {
 }
 
 describe('Git Sync round trip on fixture repositories (lossless)', () => {
-  let t: TestApp;
-  let worker: TestWorker;
-  let alice: TestUser;
-  let org: string;
-  let tmp: string;
-
-  beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'git-sync-roundtrip-'));
-    t = await TestApp.start({ gitAllowedProtocols: ['https', 'file'], gitSyncDir: join(tmp, 'cache'), filesDir: join(tmp, 'files') });
-    worker = await TestWorker.start(t);
-    alice = await t.user('Alice');
-    org = await t.organization(alice);
-  });
-  afterAll(async () => {
-    await worker.close();
-    await t.close();
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  let h: GitSyncHarness;
+  beforeAll(async () => (h = await startGitSync('git-sync-roundtrip')));
+  afterAll(() => h.close());
 
   /** A bare repository holding `files` on main. */
   function repository(name: string, files: Record<string, string | Buffer>): string {
-    const work = join(tmp, `work-${name}`);
+    const work = join(h.tmp, `work-${name}`);
     for (const [path, content] of Object.entries(files)) {
       mkdirSync(dirname(join(work, path)), { recursive: true });
       writeFileSync(join(work, path), content);
     }
     const env = { ...process.env, GIT_AUTHOR_NAME: 'R', GIT_AUTHOR_EMAIL: 'r@x', GIT_COMMITTER_NAME: 'R', GIT_COMMITTER_EMAIL: 'r@x' };
-    const bare = join(tmp, `${name}.git`);
+    const bare = join(h.tmp, `${name}.git`);
     execFileSync('git', ['init', '-q', '--bare', '-b', 'main', bare]);
     for (const args of [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'docs'], ['push', '-q', bare, 'main']]) execFileSync('git', args, { cwd: work, env });
     return bare;
   }
 
   async function expectLossless(bare: string, projectDirectory = '') {
-    const figures = await measureRoundTrip(t, alice, org, bare, projectDirectory);
+    const figures = await measureRoundTrip(h.t, h.alice, h.org, bare, projectDirectory);
     expect(figures.exportChanged).toEqual([]);
     expect(figures.newBranchChanged).toEqual([]);
     expect(figures.edited).not.toBeNull();
@@ -213,7 +196,7 @@ describe('Git Sync round trip on fixture repositories (lossless)', () => {
     const figures = await expectLossless(bare);
     expect(figures.pages).toBe(7);
     // Escaped targets are pages with their children; a text-only item keeps its children; an anchor is a link.
-    const tree = (await alice.client.get(`/v1/spaces/${figures.space}/content/pages`)).body.pages;
+    const tree = (await h.alice.client.get(`/v1/spaces/${figures.space}/content/pages`)).body.pages;
     const shape = (list: any[]): unknown => list.map((p) => [p.kind, p.title, shape(p.pages ?? [])]);
     expect(shape(tree)).toEqual([
       ['group', 'Getting Started', [['sheet', 'Home', []], ['sheet', 'Cloud', [['sheet', 'AWS API Gateway', []], ['sheet', 'Guide', []]]]]],
@@ -227,7 +210,7 @@ describe('Git Sync round trip on fixture repositories (lossless)', () => {
       ],
     ]);
     // The image beside the pages is a file of the space.
-    const files = (await alice.client.get(`/v1/spaces/${figures.space}/content/files`)).body.items;
+    const files = (await h.alice.client.get(`/v1/spaces/${figures.space}/content/files`)).body.items;
     expect(files.map((f: any) => f.name)).toEqual(['diagram.png']);
   });
 

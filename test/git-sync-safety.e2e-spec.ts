@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestApp, TestUser } from '@app/testing';
 import { TestWorker } from '@app/testing/test-worker';
 import { GitHttpServer } from './support/git-http-server';
+import { GitSyncHarness, startGitSync } from './support/git-sync-harness';
 import { space } from './spaces.fixtures';
 
 const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 'Repo', GIT_AUTHOR_EMAIL: 'repo@example.com', GIT_COMMITTER_NAME: 'Repo', GIT_COMMITTER_EMAIL: 'repo@example.com' };
@@ -18,6 +18,7 @@ function everything(dir: string): string {
 }
 
 describe('Git Sync safety: a repository never reaches the host', () => {
+  let h: GitSyncHarness;
   let t: TestApp;
   let worker: TestWorker;
   let alice: TestUser;
@@ -27,30 +28,24 @@ describe('Git Sync safety: a repository never reaches the host', () => {
   let elsewhere: GitHttpServer;
 
   beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'git-sync-safety-'));
-    mkdirSync(join(tmp, 'served'));
-    mkdirSync(join(tmp, 'elsewhere'));
     // Private addresses allowed, so the loopback git servers are reachable: what stops the attacks is not the address policy.
-    t = await TestApp.start({
+    h = await startGitSync('git-sync-safety', () => ({
       gitAllowedProtocols: ['http', 'https', 'file'],
-      gitSyncDir: join(tmp, 'cache'),
       outboundAllowPrivate: true,
       gitSyncMaxBytes: 256 * 1024,
       gitSyncMaxFiles: 200,
       secretsKey: randomBytes(32).toString('base64'),
-    });
-    worker = await TestWorker.start(t);
-    alice = await t.user('Alice');
-    org = await t.organization(alice);
+    }));
+    ({ t, worker, alice, org, tmp } = h);
+    mkdirSync(join(tmp, 'served'));
+    mkdirSync(join(tmp, 'elsewhere'));
     http = await GitHttpServer.start(join(tmp, 'served'));
     elsewhere = await GitHttpServer.start(join(tmp, 'elsewhere'));
   });
   afterAll(async () => {
     await http.close();
     await elsewhere.close();
-    await worker.close();
-    await t.close();
-    rmSync(tmp, { recursive: true, force: true });
+    await h.close();
   });
 
   /** A bare repository under `served/` (or `root`) with `files` on main; returns its paths. */

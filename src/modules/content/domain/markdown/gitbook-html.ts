@@ -1,4 +1,5 @@
 import type MarkdownIt from 'markdown-it';
+import { closingLine, lineText, pushContainer } from './block-scan';
 
 type StateBlock = MarkdownIt.StateBlock;
 type StateInline = MarkdownIt.StateInline;
@@ -16,11 +17,7 @@ const DETAILS_CLOSE = /^<\/details>\s*$/i;
 const SUMMARY = /^<summary>([\s\S]*?)<\/summary>\s*$/i;
 const PRE_OPEN = /^<pre(\s[^>]*)?>/i;
 const MATH_FENCE = /^\$\$\s*$/;
-const FENCE = /^(`{3,}|~{3,})/;
 
-function lineText(state: StateBlock, line: number): string {
-  return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
-}
 
 /**
  * `<details>` (alone on its line), an optional `<summary>title</summary>` line, markdown blocks,
@@ -30,27 +27,8 @@ export function detailsRule(state: StateBlock, startLine: number, endLine: numbe
   if (state.sCount[startLine] - state.blkIndent >= 4) return false;
   const open = DETAILS_OPEN.exec(lineText(state, startLine));
   if (!open) return false;
-  let depth = 1;
-  let closeLine = -1;
-  let fence: string | null = null;
-  for (let line = startLine + 1; line < endLine; line++) {
-    const text = lineText(state, line);
-    if (text.length > 0 && state.sCount[line] < state.blkIndent) break;
-    const mark = FENCE.exec(text)?.[1];
-    if (fence) {
-      if (mark && mark[0] === fence[0] && mark.length >= fence.length) fence = null;
-      continue;
-    }
-    if (mark) {
-      fence = mark;
-      continue;
-    }
-    if (DETAILS_OPEN.test(text)) depth++;
-    else if (DETAILS_CLOSE.test(text) && --depth === 0) {
-      closeLine = line;
-      break;
-    }
-  }
+  // Details nest; fenced code inside is code.
+  const closeLine = closingLine(state, startLine, endLine, (text) => DETAILS_OPEN.test(text), (text) => DETAILS_CLOSE.test(text));
   if (closeLine === -1) return false;
   if (silent) return true;
 
@@ -59,24 +37,14 @@ export function detailsRule(state: StateBlock, startLine: number, endLine: numbe
   const summary = bodyStart < closeLine ? SUMMARY.exec(lineText(state, bodyStart)) : null;
   if (summary) bodyStart++;
 
-  const oldParent = state.parentType;
-  const oldLineMax = state.lineMax;
-  state.parentType = 'details' as StateBlock['parentType'];
-  state.lineMax = closeLine;
-  const opening = state.push('details_open', 'details', 1);
-  opening.block = true;
-  opening.map = [startLine, closeLine + 1];
-  const title = state.push('inline', '', 0);
-  title.content = summary ? summary[1].trim() : '';
-  title.map = [startLine, startLine + 1];
-  title.children = [];
-  state.push('summary_close', 'summary', 0);
-  state.md.block.tokenize(state, bodyStart, closeLine);
-  const closing = state.push('details_close', 'details', -1);
-  closing.block = true;
-  state.parentType = oldParent;
-  state.lineMax = oldLineMax;
-  state.line = closeLine + 1;
+  pushContainer(state, 'details', 'details', startLine, bodyStart, closeLine, () => {
+    // The summary is the title: an inline token the core's inline rule parses, then a marker ending it.
+    const title = state.push('inline', '', 0);
+    title.content = summary ? summary[1].trim() : '';
+    title.map = [startLine, startLine + 1];
+    title.children = [];
+    state.push('summary_close', 'summary', 0);
+  });
   return true;
 }
 

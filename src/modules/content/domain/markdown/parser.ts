@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import { InvalidError } from '@app/common';
+import { closingLine, lineText, pushContainer } from './block-scan';
 import { useGitbookHtml } from './gitbook-html';
 import { gitbookTagRule } from './gitbook-tags';
 
@@ -13,15 +14,6 @@ export type HintStyle = (typeof HINT_STYLES)[number];
 const HINT_OPEN = /^\{%\s*hint\s+(?:icon\s*=\s*"([a-z0-9-]{1,64})"\s+)?style\s*=\s*(?:"([a-z]+)"|'([a-z]+)'|([a-z]+))(?:\s+icon\s*=\s*"([a-z0-9-]{1,64})")?\s*%\}\s*$/;
 const HINT_START = /^\{%\s*hint\b/;
 const HINT_CLOSE = /^\{%\s*endhint\s*%\}\s*$/;
-/** A code fence, possibly after blockquote and list markers: ``` or ~~~. */
-const FENCE = /^(?:(?:>|[-*+](?=\s)|\d{1,9}[.)](?=\s))\s*)*(`{3,}|~{3,})/;
-/** List and blockquote markers before a line's content. */
-const CONTAINER_MARKERS = /^(?:(?:>|[-*+](?=\s)|\d{1,9}[.)](?=\s))\s*)+/;
-const FENCE_CLOSE = /^(?:(?:>|[-*+](?=\s)|\d{1,9}[.)](?=\s))\s*)*(`{3,}|~{3,})\s*$/;
-
-function lineText(state: StateBlock, line: number): string {
-  return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
-}
 
 /**
  * GitBook's hint container:
@@ -42,52 +34,19 @@ function hintRule(state: StateBlock, startLine: number, endLine: number, silent:
   const icon = open[1] ?? open[5];
   if (!(HINT_STYLES as readonly string[]).includes(style)) return false;
 
-  let depth = 1;
-  let closeLine = -1;
-  let fence: string | null = null;
-  for (let line = startLine + 1; line < endLine; line++) {
-    const text = lineText(state, line);
-    // A non-empty line indented less than the container ends it (e.g. the end of a list item).
-    if (text.length > 0 && state.sCount[line] < state.blkIndent) break;
-    // Tags inside fenced code (also in nested quotes and lists) are code, not tags.
-    const found = FENCE.exec(text);
-    // A backtick fence's info string holds no backtick (else it is inline code).
-    const fenceMark = found && !(found[1][0] === '`' && text.slice(found[0].length).includes('`')) ? found[1] : undefined;
-    if (fence) {
-      if (fenceMark && fenceMark[0] === fence[0] && fenceMark.length >= fence.length && FENCE_CLOSE.test(text)) fence = null;
-      continue;
-    }
-    if (fenceMark) {
-      fence = fenceMark;
-      continue;
-    }
-    if (state.sCount[line] - state.blkIndent >= 4) continue;
-    // A nested hint may open inside a list item or quote (`- {% hint %}`): it still needs its own end tag.
-    const opener = text.replace(CONTAINER_MARKERS, '');
-    if (HINT_START.test(opener) && HINT_OPEN.test(opener)) depth++;
-    else if (HINT_CLOSE.test(text) && --depth === 0) {
-      closeLine = line;
-      break;
-    }
-  }
+  const closeLine = closingLine(
+    state,
+    startLine,
+    endLine,
+    (text) => HINT_START.test(text) && HINT_OPEN.test(text),
+    (text) => HINT_CLOSE.test(text),
+  );
   if (closeLine === -1) return false;
   if (silent) return true;
-
-  const oldParent = state.parentType;
-  const oldLineMax = state.lineMax;
-  state.parentType = 'hint' as StateBlock['parentType'];
-  state.lineMax = closeLine;
-  const opening = state.push('hint_open', 'div', 1);
-  opening.block = true;
-  opening.info = style;
-  if (icon) opening.meta = { icon };
-  opening.map = [startLine, closeLine + 1];
-  state.md.block.tokenize(state, startLine + 1, closeLine);
-  const closing = state.push('hint_close', 'div', -1);
-  closing.block = true;
-  state.parentType = oldParent;
-  state.lineMax = oldLineMax;
-  state.line = closeLine + 1;
+  pushContainer(state, 'hint', 'div', startLine, startLine + 1, closeLine, (opening) => {
+    opening.info = style;
+    if (icon) opening.meta = { icon };
+  });
   return true;
 }
 

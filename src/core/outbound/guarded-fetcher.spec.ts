@@ -14,7 +14,9 @@ describe('GuardedFetcher', () => {
   let server: Server;
   let base: string;
   const fetcher = new LoopbackFetcher();
-  const limits = { maxBytes: 1000, timeoutMs: 500, maxRedirects: 2 };
+  // A generous time limit for the answers that come (a loaded CI machine took over 500 ms for three small
+  // requests); the slow server's test has its own short one.
+  const limits = { maxBytes: 1000, timeoutMs: 10_000, maxRedirects: 2 };
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -87,7 +89,7 @@ describe('GuardedFetcher', () => {
     await expect(fetcher.fetch(`${base}/missing`, limits)).rejects.toThrow('fetching the file answered HTTP 404');
     await expect(fetcher.fetch(`${base}/big`, limits)).rejects.toThrow('the file is larger than 1000 bytes');
     await expect(fetcher.fetch(`${base}/chunked-big`, limits)).rejects.toThrow('the file is larger than 1000 bytes');
-    await expect(fetcher.fetch(`${base}/slow`, limits)).rejects.toThrow('500 ms');
+    await expect(fetcher.fetch(`${base}/slow`, { ...limits, timeoutMs: 500 })).rejects.toThrow('500 ms');
     await expect(fetcher.fetch('ftp://127.0.0.1/x', limits)).rejects.toThrow('only http and https URLs can be fetched');
     await expect(new GuardedFetcher().fetch(`${base}/file`, limits)).rejects.toThrow('"127.0.0.1" is a private or reserved address');
     await expect(new GuardedFetcher().fetch(`http://localhost:${new URL(base).port}/file`, limits)).rejects.toThrow(

@@ -20,6 +20,12 @@ describe('remote URLs', () => {
     expect(redact('fatal: unable to access https://host.example:8443/r.git?access_token=T0K&x=1/info/refs', secretsOf(remote))).not.toMatch(/T0K/);
   });
 
+  it('refuses ssh hosts that are not plain names or addresses (the host reaches the ssh command line)', () => {
+    expect(() => parseRemoteUrl('ssh://$(touch$IFS/tmp/x)/r.git', ['ssh'])).toThrow(/domain name or an IP address/);
+    expect(parseRemoteUrl('ssh://git@github.com/acme/docs.git', ['ssh']).host).toBe('github.com');
+    expect(parseRemoteUrl('ssh://git@[2001:db8::1]:22/r.git', ['ssh']).host).toBe('2001:db8::1');
+  });
+
   it('keeps IPv6 literal hosts without their brackets', () => {
     expect(parseRemoteUrl('https://[2001:4860::1]/r.git', ['https']).host).toBe('2001:4860::1');
     expect(storedRemote('https://[2001:4860::1]:444/r.git', undefined)).toMatchObject({ host: '2001:4860::1', port: 444 });

@@ -38,6 +38,8 @@ export function parseRemoteUrl(raw: string, allowed: readonly string[]): RemoteU
   }
   const protocol = parsed.protocol.replace(/:$/, '');
   if (!allowed.includes(protocol)) throw new InvalidError(`Invalid url: the ${protocol} protocol is not allowed on this server (allowed: ${allowed.join(', ')})`);
+  // ssh's host reaches a command line (GIT_SSH_COMMAND): a plain name or an IP address, nothing else.
+  if (protocol === 'ssh' && !isPlainHost(parsed.hostname.replace(/^\[|\]$/g, ''))) throw new InvalidError('Invalid url: the host must be a domain name or an IP address');
   const secrets: RemoteSecrets = {};
   if (parsed.username) secrets.username = decodeURIComponent(parsed.username);
   if (parsed.password) secrets.password = decodeURIComponent(parsed.password);
@@ -50,6 +52,11 @@ export function parseRemoteUrl(raw: string, allowed: readonly string[]): RemoteU
     ...(parsed.port ? { port: Number(parsed.port) } : {}),
     ...(Object.keys(secrets).length ? { secrets } : {}),
   };
+}
+
+/** A host name of letters, digits, dots and hyphens, or an IP address (IPv6 without brackets). */
+export function isPlainHost(host: string): boolean {
+  return /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})$/.test(host) || /^[0-9A-Fa-f:.]{2,45}$/.test(host);
 }
 
 /**

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/common';
 import { isPublicAddress } from '../../../core/outbound/address-policy';
-import { RemoteUrl, redact, remoteForGit, secretsOf } from '../domain/remote-url';
+import { RemoteUrl, isPlainHost, redact, remoteForGit, secretsOf } from '../domain/remote-url';
 import { TreeChange, TreeEntry } from '../domain/repository-tree';
 
 export class GitSyncError extends Error {
@@ -214,6 +214,9 @@ export class GitClient {
     }
     if (!this.config.outboundAllowPrivate && !isPublicAddress(address)) {
       throw new GitSyncError(`The Git host "${remote.host}" is a private or loopback address, which this server does not reach`, true);
+    }
+    if (remote.protocol === 'ssh') {
+      if (!isPlainHost(remote.host) || !isIP(address)) throw new GitSyncError('The Git host must be a domain name or an IP address', true);
     }
     if (remote.protocol === 'ssh') return { env: { GIT_SSH_COMMAND: `ssh -o BatchMode=yes -o HostName=${address} -o HostKeyAlias=${remote.host}` }, config: [] };
     if (isIP(remote.host)) return { env: {}, config: [] };

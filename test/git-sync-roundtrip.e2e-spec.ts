@@ -195,7 +195,7 @@ describe('Git Sync round trip on fixture repositories (lossless)', () => {
     });
     const figures = await expectLossless(bare);
     expect(figures.pages).toBe(7);
-    // Escaped targets are pages with their children; a text-only item keeps its children; an anchor is a link.
+    // Escaped targets are pages with their children; a text-only item keeps its children; an anchor is a link to a heading.
     const tree = (await h.alice.client.get(`/v1/spaces/${figures.space}/content/pages`)).body.pages;
     const shape = (list: any[]): unknown => list.map((p) => [p.kind, p.title, shape(p.pages ?? [])]);
     expect(shape(tree)).toEqual([
@@ -209,6 +209,11 @@ describe('Git Sync round trip on fixture repositories (lossless)', () => {
         ],
       ],
     ]);
+    // `page.md#anchor` links to the heading of that page, and leads there in the app.
+    const guide = tree[0].pages[1].pages[1];
+    const anchorLink = tree[1].pages[1].pages[1];
+    expect(anchorLink.target).toEqual({ kind: 'anchor', anchor: 'setup', page: guide.id });
+    expect(anchorLink.href).toBe(`${guide.urls.app}#setup`);
     // The image beside the pages is a file of the space.
     const files = (await h.alice.client.get(`/v1/spaces/${figures.space}/content/files`)).body.items;
     expect(files.map((f: any) => f.name)).toEqual(['diagram.png']);

@@ -490,7 +490,9 @@ export class ContentReader {
     }
     if (target.space && target.space !== scope.spaceId) return {};
     const located = this.findPage(revision, target.page);
-    return located && located.node.kind === 'document' ? { href: this.appUrl(scope, undefined, located.path) } : {};
+    if (!located || located.node.kind !== 'document') return {};
+    const href = this.appUrl(scope, undefined, located.path);
+    return { href: target.kind === 'anchor' ? `${href}#${encodeURIComponent(target.anchor)}` : href };
   }
 
   /** App address of the space (or change request) content, of one revision, or of one page. */

@@ -66,12 +66,19 @@ export interface PageNode {
   documentHash?: string;
   /** Computed pages: what they are computed from. */
   computed?: ComputedSource;
-  /** Link pages: where the link points (a URL or a content reference). */
-  target?: { kind: 'url'; url: string } | { kind: 'page'; page: string; space?: string } | { kind: 'file'; file: string };
+  /** Link pages: where the link points (a URL, a page, a heading of a page, or a file). */
+  target?: LinkPageTarget;
   createdAt: string;
   updatedAt: string;
   pages: PageNode[];
 }
+
+/** Where a link page points: GitBook's content references a table of contents may hold. */
+export type LinkPageTarget =
+  | { kind: 'url'; url: string }
+  | { kind: 'page'; page: string; space?: string }
+  | { kind: 'anchor'; anchor: string; page: string; space?: string }
+  | { kind: 'file'; file: string };
 
 export interface RevisionFile {
   id: string;

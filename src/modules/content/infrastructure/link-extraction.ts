@@ -227,7 +227,11 @@ export function pageLinks(entry: PageEntry, body: string | undefined, ctx: LinkC
     else if (target.kind === 'file') row = rowForRef({ ...base, href: `/files/${target.file}` }, { kind: 'file', file: target.file }, entry, ctx);
     else {
       const href = target.space ? `/spaces/${target.space}/pages/${target.page}` : `/pages/${target.page}`;
-      row = rowForRef({ ...base, href }, { kind: 'page', page: target.page, ...(target.space ? { space: target.space } : {}) }, entry, ctx);
+      const space = target.space ? { space: target.space } : {};
+      row =
+        target.kind === 'anchor'
+          ? rowForRef({ ...base, href: `${href}#${target.anchor}` }, { kind: 'anchor', anchor: target.anchor, page: target.page, ...space }, entry, ctx)
+          : rowForRef({ ...base, href }, { kind: 'page', page: target.page, ...space }, entry, ctx);
     }
     return row ? [row] : [];
   }

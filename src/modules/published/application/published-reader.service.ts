@@ -18,7 +18,7 @@ import { renderOperation } from '../../openapi/domain/render-reference';
 import { documentOutline, documentText, embeddedSpecs, renderDocument, sanitizeFragment } from '../domain/document-html';
 import { emojiText } from '../domain/html';
 import { openapiPages } from '../domain/openapi-pages';
-import { IndexedPage, PageIndex, ReaderPage, indexPages } from '../domain/page-index';
+import { IndexedPage, PageIndex, ReaderPage, indexPages, navigationHref } from '../domain/page-index';
 import { llmsTxt, robotsTxt, sitemapXml } from '../domain/robots';
 import { SectionTab, SidebarItem, Theme, renderNotice, renderSearchResults, renderSitePage, themeScriptHash } from '../domain/site-page-html';
 
@@ -339,9 +339,7 @@ export class PublishedReader {
       nodes
         .filter((node) => !node.hidden)
         .map((node) => {
-          const entry = index.byId.get(node.id)!;
-          const target = node.kind === 'document' ? href(entry.path) : node.kind === 'link' && node.target?.kind === 'url' ? node.target.url : undefined;
-          return { title: node.title, href: target, active: node.id === activeId, emoji: node.emoji ? emojiText(node.emoji) : undefined, children: build(node.pages) };
+          return { title: node.title, href: navigationHref(node, index, href), active: node.id === activeId, emoji: node.emoji ? emojiText(node.emoji) : undefined, children: build(node.pages) };
         });
     return build(pages);
   }

@@ -1,5 +1,6 @@
 import { childrenPath, slugPath } from '../../content/domain/page-paths';
 import type { PageNode } from '../../content/domain/revision-content';
+import { safeUrl } from './html';
 
 /** A page as readers see it: a page of the revision, or one generated for it (computed pages). */
 export type ReaderPage = PageNode & {
@@ -48,4 +49,19 @@ export function indexPages(pages: PageNode[], expand: (node: PageNode) => Reader
   };
   visit(tree, '', false);
   return { tree, byPath, byId, readingOrder };
+}
+
+/**
+ * Where a sidebar entry leads: a document to its own address, a link page to its target (a page
+ * or a heading of this space, or a web address that passes safeUrl); nowhere otherwise.
+ */
+export function navigationHref(node: ReaderPage, index: PageIndex, href: (path: string) => string): string | undefined {
+  if (node.kind === 'document') return href(index.byId.get(node.id)!.path);
+  if (node.kind !== 'link' || !node.target) return undefined;
+  const target = node.target;
+  if (target.kind === 'url') return safeUrl(target.url) ?? undefined;
+  if (target.kind === 'file' || target.space) return undefined;
+  const linked = index.byId.get(target.page);
+  if (!linked?.path) return undefined;
+  return target.kind === 'anchor' ? `${href(linked.path)}#${encodeURIComponent(target.anchor)}` : href(linked.path);
 }

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import YAML from 'yaml';
 import { ContentRef, documentToMarkdown, markdownToDocument, serializePageMarkdown, slugify } from '../../../content/domain/markdown';
-import { PageNode, RevisionContent } from '../../../content/domain/revision-content';
+import { LinkPageTarget, PageNode, RevisionContent } from '../../../content/domain/revision-content';
 import { parseGitbookConfig } from './repository-import';
 import { ASSETS_DIR, INCLUDES_DIR, VARS_FILE, isReadme, relativeHref } from './repository-paths';
 import { spliceUnchangedBlocks } from './block-splice';
@@ -153,8 +153,7 @@ function writeContent(
       if (page.kind === 'computed') return page.computed ? [{ kind: 'computed', source: page.computed, children: [] }] : [];
       if (page.kind === 'link') {
         const target = page.target;
-        const href =
-          target?.kind === 'page' ? pagePath.get(target.page) : target?.kind === 'file' ? assetPath.get(target.file) : target?.kind === 'url' ? target.url : undefined;
+        const href = linkPageHref(target, pagePath, assetPath);
         return href ? [{ kind: 'page', title: page.title, href, children: [] }] : [];
       }
       const path = pagePath.get(page.id)!;
@@ -264,4 +263,22 @@ export function onTopOfOriginal(original: string, written: string, keepHeader: b
   const before = splitPageHeader(original.replace(/\r\n?/g, '\n'));
   const after = splitPageHeader(written);
   return (keepHeader ? before.header : after.header) + spliceUnchangedBlocks(before.body, after.body, path);
+}
+
+/** A link page's SUMMARY target; none when it points outside what the repository holds. */
+function linkPageHref(target: LinkPageTarget | undefined, pagePath: Map<string, string>, assetPath: Map<string, string>): string | undefined {
+  switch (target?.kind) {
+    case 'page':
+      return target.space ? undefined : pagePath.get(target.page);
+    case 'anchor': {
+      const path = target.space ? undefined : pagePath.get(target.page);
+      return path === undefined ? undefined : `${path}#${target.anchor}`;
+    }
+    case 'file':
+      return assetPath.get(target.file);
+    case 'url':
+      return target.url;
+    default:
+      return undefined;
+  }
 }

@@ -4,7 +4,7 @@ import YAML from 'yaml';
 import { InvalidError } from '@app/common';
 import { documentHash } from '../../../content/domain/document-hash';
 import { ContentRef, documentToMarkdown, markdownToDocument, parsePageMarkdown, slugify } from '../../../content/domain/markdown';
-import { ComputedSource, PageNode, ReusableContent, openapiSpecOf } from '../../../content/domain/revision-content';
+import { ComputedSource, LinkPageTarget, PageNode, ReusableContent, openapiSpecOf } from '../../../content/domain/revision-content';
 import { ASSETS_DIR, DEFAULT_CONFIG, GitbookConfig, INCLUDES_DIR, VARS_FILE, asDirectory, isReadme, normalizePath, resolveRelative } from './repository-paths';
 import { SummaryEntry, parseSummary } from './summary';
 import { SyncedSources, includeFingerprint, pageFingerprint, pageMetaFingerprint, structureFingerprint, variablesFingerprint } from './synced-sources';
@@ -228,8 +228,7 @@ export function readRepository(files: ReadonlyMap<string, Uint8Array>, idSource:
     if (!path) {
       const external = /^[a-z][a-z0-9+.-]*:/i.test(entry.href);
       const ref = external ? null : resolverFor(config.summary)(entry.href);
-      node.target =
-        ref?.kind === 'page' ? { kind: 'page', page: ref.page } : ref?.kind === 'file' ? { kind: 'file', file: ref.file } : { kind: 'url', url: entry.href };
+      node.target = linkTarget(ref, entry.href);
       continue;
     }
     used.add(root + path);
@@ -293,4 +292,12 @@ export function readRepository(files: ReadonlyMap<string, Uint8Array>, idSource:
 /** A computed entry's name: the spec it is generated from, else its type. */
 function computedName(source: ComputedSource): string {
   return openapiSpecOf(source) ?? source.type;
+}
+
+/** A SUMMARY entry's target: a page, a heading of a page (`page.md#anchor`), a file, or else the address as written. */
+function linkTarget(ref: ContentRef | null, href: string): LinkPageTarget {
+  if (ref?.kind === 'page') return { kind: 'page', page: ref.page };
+  if (ref?.kind === 'anchor' && ref.page) return { kind: 'anchor', anchor: ref.anchor, page: ref.page };
+  if (ref?.kind === 'file') return { kind: 'file', file: ref.file };
+  return { kind: 'url', url: href };
 }

@@ -159,6 +159,21 @@ describe('Git Sync round trip on fixture repositories (lossless)', () => {
     await expectLossless(bare);
   });
 
+  it('keeps HTML it has no node for as HTML (never escaped text), in the API and in the next export', async () => {
+    const bare = repository('opaque-html', {
+      'README.md': page('Home', `Welcome.\n\n${CONSTRUCTS['cards-table']}\n\n<div data-full-width="true">\n\n**Inside**\n\n</div>\n\n<p align="center"><img src=".gitbook/assets/shot.png" data-size="line"></p>`),
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n',
+      '.gitbook/assets/shot.png': PNG,
+    });
+    const figures = await expectLossless(bare);
+    const [home] = (await h.alice.client.get(`/v1/spaces/${figures.space}/content/pages`)).body.pages;
+    const { markdown } = (await h.alice.client.get(`/v1/spaces/${figures.space}/content/page/${home.id}?format=markdown`)).body;
+    expect(markdown).toContain('<table data-card-size="large" data-view="cards"><thead>');
+    expect(markdown).toContain('<div data-full-width="true">\n\n**Inside**\n\n</div>');
+    expect(markdown).toContain('<p align="center"><img src=".gitbook/assets/shot.png" data-size="line"></p>');
+    expect(markdown).not.toContain('\\<');
+  });
+
   it('keeps paths that slugs would not give, files the space does not own, and images outside .gitbook/assets', async () => {
     const bare = repository('layout', {
       '.gitbook.yaml': 'root: ./\n\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n\nredirects:\n  old/page: Cloud/AWS/api-gateway.md\n',

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import type { DocumentBlock, DocumentFragment, DocumentInline, DocumentLeaf, DocumentNode, DocumentText, JSONDocument } from '../../content/domain/markdown/types';
+import { htmlSource } from '../../content/domain/markdown';
 import { escapeHtml } from '@app/common';
 import { emojiText, safeUrl } from './html';
 
@@ -127,8 +128,11 @@ function block(node: DocumentBlock, context: RenderContext): string {
     return `<${tag}${id ? ` id="${escapeHtml(id)}"` : ''}>${children(node, context)}${anchor}</${tag}>`;
   }
   switch (type) {
-    case 'paragraph':
-      return `<p>${children(node, context)}</p>`;
+    case 'paragraph': {
+      // HTML kept from a repository: through the allowlist on its own, so an unclosed tag stays inside it.
+      const html = htmlSource(node);
+      return html !== undefined ? sanitizeFragment(html) : `<p>${children(node, context)}</p>`;
+    }
     case 'list-unordered':
       return `<ul>${children(node, context)}</ul>`;
     case 'list-ordered': {

@@ -83,10 +83,57 @@ describe("GitBook's HTML and TeX constructs", () => {
     expect(strip(markdownToDocument('{% hint icon="x" style="danger" %}\nY\n{% endhint %}').nodes)[0].data).toEqual({ style: 'danger', icon: 'x' });
   });
 
-  it('leaves other HTML as text, escaped, as before', () => {
-    const markdown = '<table data-view="cards"><tr><td>x</td></tr></table>';
-    const [paragraph] = strip(markdownToDocument(markdown).nodes);
-    expect(paragraph.type).toBe('paragraph');
-    expect(documentToMarkdown(markdownToDocument(markdown))).toBe('\\<table data-view="cards">\\<tr>\\<td>x\\</td>\\</tr>\\</table>\n');
+  describe('HTML blocks GitBook has no node for', () => {
+    const roundTrip = (markdown: string) => documentToMarkdown(markdownToDocument(markdown));
+
+    it('keeps them verbatim: a paragraph holding the source, written back unescaped', () => {
+      const markdown = [
+        '<table data-view="cards"><tr><td><strong>x_y</strong></td></tr></table>',
+        '',
+        '<div data-full-width="true">',
+        '',
+        '**inside**',
+        '',
+        '</div>',
+        '',
+        '<p align="center">',
+        '  <img src="logo.png" data-size="line">',
+        '</p>',
+        '',
+        '<!-- a comment',
+        '',
+        'over a blank line -->',
+        '',
+        '<img src=".gitbook/assets/a.png" alt="alone">',
+      ].join('\n');
+      const nodes = strip(markdownToDocument(markdown).nodes);
+      expect(nodes.map((n: any) => n.type)).toEqual(['paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph']);
+      expect(nodes[0].nodes).toEqual([leaf('<table data-view="cards"><tr><td><strong>x_y</strong></td></tr></table>')]);
+      expect(nodes[4].nodes).toEqual([leaf('<p align="center">\n  <img src="logo.png" data-size="line">\n</p>')]);
+      expect(nodes[5].nodes).toEqual([leaf('<!-- a comment\n\nover a blank line -->')]);
+      expectValidDocument(markdownToDocument(markdown));
+      expect(roundTrip(markdown)).toBe(`${markdown}\n`);
+    });
+
+    it('keeps them in list items and hints, also before a nested list', () => {
+      const markdown = ['- <div data-x="1">kept</div>', '', '  - nested', '', '{% hint style="info" %}', '<div>in a hint</div>', '{% endhint %}'].join('\n');
+      expect(roundTrip(markdown)).toBe(`${markdown}\n`);
+      expect(roundTrip(roundTrip(markdown))).toBe(roundTrip(markdown));
+    });
+
+    it('leaves figures to the image reader, and tags inside a sentence as escaped text', () => {
+      expect(strip(markdownToDocument('<figure><img src="a.png" alt="A"><figcaption></figcaption></figure>').nodes)[0].type).toBe('images');
+      expect(roundTrip('Press <kbd>Ctrl</kbd> now.')).toBe('Press \\<kbd>Ctrl\\</kbd> now.\n');
+      // A tag in the middle of a paragraph does not start a block.
+      expect(strip(markdownToDocument('Some text\n<div>more</div>').nodes)).toHaveLength(1);
+    });
+
+    it('escapes text that only looks like HTML, so that it reads back as text', () => {
+      const text = (t: string) => ({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', key: 'p', nodes: [{ object: 'text', key: 't', leaves: [{ object: 'leaf', text: t, marks: [] }] }] }] }) as any;
+      // Not a block tag and not alone on its line: text.
+      expect(documentToMarkdown(text('<b>bold</b> is a tag'))).toBe('\\<b>bold\\</b> is a tag\n');
+      // A block tag followed by a blank line would end the HTML block early: text.
+      expect(documentToMarkdown(text('<div>\n\nx'))).toBe('\\<div>\\\n\\\nx\n');
+    });
   });
 });

@@ -18,6 +18,24 @@ const SUMMARY = /^<summary>([\s\S]*?)<\/summary>\s*$/i;
 const PRE_OPEN = /^<pre(\s[^>]*)?>/i;
 const MATH_FENCE = /^\$\$\s*$/;
 
+/** GitBook's image with a caption (`<figure><img …><figcaption>…</figcaption></figure>`), read as an image, not as HTML. */
+export const FIGURE = /^<figure><img src="([^"]*)"(?: alt="([^"]*)")?[^>]*>(?:<figcaption>(?:<p>([\s\S]*?)<\/p>)?<\/figcaption>)?<\/figure>$/;
+
+/** CommonMark's block-level tag names: a line opening or closing one starts an HTML block. */
+const BLOCK_TAGS = new Set(
+  ('address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt fieldset ' +
+    'figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem ' +
+    'nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead title tr track ul').split(' '),
+);
+const BLOCK_TAG = /^<\/?([a-z][a-z0-9-]*)(?=[\s/>]|$)/i;
+/** A whole opening or closing tag alone on its line (any name). */
+const TAG_LINE = /^(?:<[a-z][a-z0-9-]*(?:\s+[a-z_:][a-z0-9_.:-]*(?:\s*=\s*(?:[^"'=<>`\s]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[a-z][a-z0-9-]*\s*>)\s*$/i;
+/** Raw text elements and comments: they run to their closing marker, blank lines included. */
+const RAW_OPEN = /^<(script|pre|style|textarea)(?=[\s>]|$)/i;
+const RAW_CLOSE = /<\/(?:script|pre|style|textarea)>/i;
+const COMMENT_OPEN = /^<!--/;
+const COMMENT_CLOSE = /-->/;
+
 
 /**
  * `<details>` (alone on its line), an optional `<summary>title</summary>` line, markdown blocks,
@@ -132,6 +150,61 @@ export function mathInlineRule(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
+/**
+ * Where an HTML block that `lines[0]` opens ends (exclusive), or -1 when it opens none. The lines
+ * are given without their indentation. As in CommonMark: `<script>`, `<pre>`, `<style>`,
+ * `<textarea>` and comments run to their closing marker; a block-level tag, or any whole tag
+ * alone on its line, runs to the next blank line. A figure is GitBook's image, not HTML.
+ */
+export function htmlBlockEnd(lines: readonly string[]): number {
+  const first = lines[0] ?? '';
+  const closer = RAW_OPEN.test(first) ? RAW_CLOSE : COMMENT_OPEN.test(first) ? COMMENT_CLOSE : null;
+  if (closer) {
+    const close = lines.findIndex((line, i) => closer.test(i === 0 ? first.slice(4) : line));
+    return close === -1 ? lines.length : close + 1;
+  }
+  const tag = BLOCK_TAG.exec(first);
+  if (!(tag && BLOCK_TAGS.has(tag[1].toLowerCase())) && !TAG_LINE.test(first)) return -1;
+  const blank = lines.findIndex((line) => line.trim() === '');
+  const end = blank === -1 ? lines.length : blank;
+  if (FIGURE.test(lines.slice(0, end).join('\n').trim())) return -1;
+  return end;
+}
+
+/**
+ * Raw HTML blocks GitBook's markup has no node for (`<table data-view="cards">`, `<div data-…>`,
+ * `<p align>`, a lone `<img>`…) are kept verbatim: a paragraph holding the HTML source as its only
+ * text, written back as it came (see isHtmlBlockText). They start at a block's start only; in a
+ * paragraph's middle a tag stays text, as before.
+ */
+export function htmlBlockRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  if (lineText(state, startLine)[0] !== '<') return false;
+  const lines: string[] = [];
+  for (let line = startLine; line < endLine; line++) {
+    // A line indented less than the container (the end of a list item) ends the block.
+    if (line > startLine && state.sCount[line] < state.blkIndent && !state.isEmpty(line)) break;
+    lines.push(lineText(state, line));
+  }
+  const end = htmlBlockEnd(lines);
+  if (end <= 0) return false;
+  if (silent) return true;
+  const token = state.push('html_opaque', '', 0);
+  token.block = true;
+  token.content = state.getLines(startLine, startLine + end, state.blkIndent, false).replace(/\n$/, '');
+  token.map = [startLine, startLine + end];
+  state.line = startLine + end;
+  return true;
+}
+
+/** Whether a paragraph's text is an HTML block that reads back as exactly this text. */
+export function isHtmlBlockText(text: string): boolean {
+  const lines = text.split('\n');
+  const indent = /^ {0,3}/.exec(lines[0])![0].length;
+  if (lines[0][indent] !== '<') return false;
+  return htmlBlockEnd([lines[0].slice(indent), ...lines.slice(1)]) === lines.length;
+}
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', '#39': "'" };
 
 export function decodeEntities(text: string): string {
@@ -150,5 +223,6 @@ export function useGitbookHtml(md: MarkdownIt): void {
   md.block.ruler.before('fence', 'gitbook_details', detailsRule, alt);
   md.block.ruler.before('fence', 'gitbook_pre_code', preCodeRule, alt);
   md.block.ruler.before('fence', 'gitbook_math', mathBlockRule, alt);
+  md.block.ruler.before('paragraph', 'gitbook_html_block', htmlBlockRule);
   md.inline.ruler.before('escape', 'gitbook_math_inline', mathInlineRule);
 }

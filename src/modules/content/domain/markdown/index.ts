@@ -10,9 +10,12 @@
  * indented code, blockquotes, hints (info|warning|danger|success), GFM tables, images (standalone
  * -> `images` block, caption = title; elsewhere inline images), thematic breaks.
  *
+ * GitBook's HTML constructs (`<details>`, `<pre><code>`, `<figure>`) and `$$` math are read by
+ * gitbook-html.ts, its `{% tag %}` blocks by gitbook-tags.ts. Other HTML blocks are kept verbatim:
+ * a paragraph whose only text is the block's source, written back unescaped (htmlSource).
+ *
  * Not supported, or normalized:
- * - raw HTML (`<figure>`, `<details>`, `<img>`...) and GitBook tags other than hint (`{% code %}`,
- *   `{% tabs %}`, `{% embed %}`, `{% content-ref %}`, `{% file %}`, `$$` math...) stay literal text;
+ * - inline HTML (`<kbd>`, `<img data-size="line">` in a sentence) is literal text;
  * - hint tags must stand alone on their lines; unknown styles and unclosed hints are text;
  * - link titles, reference definitions (links become inline), list marker styles, loose/tight
  *   lists, soft line breaks (they become spaces) and heading levels beyond 3 are not kept;
@@ -32,7 +35,7 @@
 export { parsePageMarkdown, serializePageMarkdown } from './front-matter';
 export type { PageFrontMatter, PageMarkdown } from './front-matter';
 export { assignKeys, markdownToDocument } from './to-document';
-export { documentToMarkdown } from './to-markdown';
+export { documentToMarkdown, htmlSource } from './to-markdown';
 export type { DocumentToMarkdownOptions } from './to-markdown';
 export { extractLinks } from './links';
 export type { ExtractedLink } from './links';

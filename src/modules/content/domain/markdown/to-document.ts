@@ -1,6 +1,7 @@
 import type MarkdownIt from 'markdown-it';
 import { parseTree, TokenTree } from './parser';
 import { CONTAINER_TAGS, TagAttributes, VOID_TAGS } from './gitbook-tags';
+import { FIGURE } from './gitbook-html';
 import { resolveHref, resolveInclude } from './refs';
 import { HeadingIds } from './slug';
 import {
@@ -35,7 +36,6 @@ const CODE_BOOLEANS = new Set(['lineNumbers', 'fullWidth', 'expandable']);
 /** `<a href="#id" id="id"></a>` after a heading's text: GitBook's explicit anchor. */
 const HEADING_ANCHOR = /\s*<a href="#([^"]*)" id="\1"><\/a>\s*$/;
 /** GitBook's figure: `<figure><img src="…" alt="…"><figcaption><p>…</p></figcaption></figure>`. */
-const FIGURE = /^<figure><img src="([^"]*)"(?: alt="([^"]*)")?[^>]*>(?:<figcaption>(?:<p>([\s\S]*?)<\/p>)?<\/figcaption>)?<\/figure>$/;
 
 /** What GitBook's expandable body may hold. */
 const EXPANDABLE_BODY = new Set(['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider', 'images', 'code', 'table', 'hint', 'blockquote', 'reusable-content']);
@@ -136,8 +136,11 @@ class Converter {
         return [this.tagBlock(token.info, token.meta.attributes as TagAttributes, children)];
       case 'gbtag_void':
         return [this.voidTag(token.info, token.meta.attributes as TagAttributes, token.meta.caption as string | undefined)];
+      case 'html_opaque':
+        // HTML GitBook's markup has no node for: its source, kept as the paragraph's only text.
+        return [paragraph([textNode([{ object: 'leaf', text: token.content, marks: [] }])])];
       default:
-        // html_block never appears (raw HTML is parsed as text); anything else keeps its text.
+        // Anything else keeps its text.
         return children.length ? this.blocks(children, context) : [];
     }
   }

@@ -1,4 +1,5 @@
 import { TAG_OF_TYPE, TagAttributes, formatTag } from './gitbook-tags';
+import { isHtmlBlockText } from './gitbook-html';
 import { HINT_STYLES } from './parser';
 import { hrefForRef } from './refs';
 import { HeadingIds } from './slug';
@@ -72,7 +73,8 @@ class Writer {
     let previousMarker = '';
     let previous: Node | undefined;
     for (const node of blocks) {
-      const afterParagraph = tight && previous?.object === 'block' && previous.type === 'paragraph' && out.length > 0;
+      // (Not after an HTML block: it runs to the next blank line.)
+      const afterParagraph = tight && previous?.object === 'block' && previous.type === 'paragraph' && htmlSource(previous) === undefined && out.length > 0;
       previous = node;
       // Bullets, or numbers from 1, with a non-empty first item may interrupt a paragraph.
       const list = node.object === 'block' && ['list-unordered', 'list-tasks', 'list-ordered'].includes(node.type) ? node : undefined;
@@ -121,8 +123,10 @@ class Writer {
   private block(block: DocumentBlock): string[] {
     const nodes = (block.nodes ?? []) as Node[];
     switch (block.type) {
-      case 'paragraph':
-        return this.paragraphLines(nodes as InlineNode[]);
+      case 'paragraph': {
+        const html = htmlSource(block);
+        return html !== undefined ? html.split('\n') : this.paragraphLines(nodes as InlineNode[]);
+      }
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
@@ -583,4 +587,13 @@ export function documentToMarkdown(document: JSONDocument, options: DocumentToMa
 /** A text node of plain text (no marks). */
 function plain(text: string): DocumentText {
   return { object: 'text', key: '', leaves: [{ object: 'leaf', text, marks: [] }] };
+}
+
+/** The source of an HTML block kept verbatim (a paragraph whose only text is that block; see htmlBlockRule). */
+export function htmlSource(block: DocumentBlock): string | undefined {
+  const [only, ...rest] = (block.nodes ?? []) as Node[];
+  if (!only || rest.length || only.object !== 'text') return undefined;
+  const leaves = only.leaves ?? [];
+  if (leaves.length !== 1 || (leaves[0].marks ?? []).length) return undefined;
+  return isHtmlBlockText(leaves[0].text) ? leaves[0].text : undefined;
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/common';
 import { isPublicAddress } from '../../../core/outbound/address-policy';
 import { RemoteUrl, isPlainHost, redact, remoteForGit, secretsOf } from '../domain/remote-url';
@@ -36,9 +36,17 @@ export interface GitRemote {
  * was checked, hooks off. The remote's address and secrets reach git only through its
  * environment (never the command line or a config file), and every message is redacted.
  */
+/** Resolves a host name to its addresses (the system resolver; tests give their own). */
+export type HostResolver = (host: string) => Promise<Array<{ address: string }>>;
+export const GIT_HOST_RESOLVER = Symbol('GIT_HOST_RESOLVER');
+const systemResolver: HostResolver = (host) => lookup(host, { all: true });
+
 @Injectable()
 export class GitClient {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(GIT_HOST_RESOLVER) private readonly resolve: HostResolver = systemResolver,
+  ) {}
 
   /**
    * Fetches `ref` (depth 1) into the space's bare cache. When the ref does not exist, `commit` is
@@ -202,7 +210,7 @@ export class GitClient {
     else {
       let addresses: Array<{ address: string }>;
       try {
-        addresses = await lookup(remote.host, { all: true });
+        addresses = await this.resolve(remote.host);
       } catch {
         throw new GitSyncError(`The Git host "${remote.host}" could not be resolved`);
       }

@@ -84,6 +84,28 @@ describe('Published sites for readers', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 
+  it('leads sidebar links to pages and headings, and writes no script, data or vbscript address', async () => {
+    const space = (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Links' })).body.id;
+    await commitContent(t, space, [
+      { id: 'home', title: 'Home', slug: 'home', body: '## Install now\n\nText.' },
+      { kind: 'link', title: 'To the heading', slug: 'to-heading', target: { kind: 'anchor', anchor: 'install-now', page: 'home' } },
+      { kind: 'link', title: 'Script', slug: 'script', target: { kind: 'url', url: 'javascript:alert(document.domain)' } },
+      { kind: 'link', title: 'Upper script', slug: 'upper', target: { kind: 'url', url: '  JavaScript:alert(1)' } },
+      { kind: 'link', title: 'Data', slug: 'data', target: { kind: 'url', url: 'data:text/html,<script>alert(1)</script>' } },
+      { kind: 'link', title: 'VB', slug: 'vb', target: { kind: 'url', url: 'vbscript:msgbox(1)' } },
+      { kind: 'link', title: 'Web', slug: 'web', target: { kind: 'url', url: 'https://example.com/elsewhere' } },
+    ]);
+    const site = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Links', spaces: [space] })).body.id;
+    await alice.client.patch(`/v1/orgs/${org}/sites/${site}`, { basename: 'links' });
+    await alice.client.post(`/v1/orgs/${org}/sites/${site}/publish`);
+    const html = (await get('/sites/links/')).text;
+    expect(html).toContain('href="http://docs.test/sites/links/home#install-now">To the heading</a>');
+    expect(html).toContain('href="https://example.com/elsewhere">Web</a>');
+    expect(html).not.toMatch(/href="\s*(javascript|data|vbscript):/i);
+    // The refused ones stay in the sidebar as labels, without an address.
+    for (const title of ['Script', 'Upper script', 'Data', 'VB']) expect(html).toContain(`<div class="group">${title}</div>`);
+  });
+
   it('answers 304 to a repeat view and a new tag after a change', async () => {
     const first = await get('/sites/acme/setup');
     const again = await get('/sites/acme/setup', { 'If-None-Match': first.headers.etag });

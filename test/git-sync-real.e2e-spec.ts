@@ -24,10 +24,12 @@ maybe('Git Sync round trip on real repositories', () => {
     execFileSync('git', ['clone', '-q', '--bare', source, copy]);
     const figures = await measureRoundTrip(t, alice, org, copy, directory ? `${directory.replace(/\/$/, '')}/` : '');
     process.stdout.write(`${JSON.stringify({ repository: spec, ...figures, reimportDifferences: figures.reimportDifferences.slice(0, 20), skipped: figures.skipped.slice(0, 10) }, null, 2)}\n`);
-    expect(figures.exportChanged).toEqual([]);
-    expect(figures.newBranchChanged).toEqual([]);
-    if (figures.edited) expect(figures.edited.changed).toEqual([figures.edited.path]);
-    expect(figures.reimportDifferences).toEqual([]);
+    // Short lists of short strings: jest's diff of long ones takes minutes.
+    const brief = (list: string[]) => [list.length, ...list.slice(0, 5).map((s) => s.slice(0, 200))];
+    expect(brief(figures.exportChanged)).toEqual([0]);
+    expect(brief(figures.newBranchChanged)).toEqual([0]);
+    if (figures.edited) expect(brief(figures.edited.changed)).toEqual(brief([figures.edited.path]));
+    expect(brief(figures.reimportDifferences)).toEqual([0]);
     // Reported, not asserted: documents the API answers outside GitBook's pinned contract (the client checks each
     // answer). Real repositories use blocks newer than 0.146 (stepper, updates, prompt, columns, if...).
     const violations: string[] = [];

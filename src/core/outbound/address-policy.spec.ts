@@ -23,6 +23,16 @@ describe('isPublicAddress', () => {
     '::ffff:127.0.0.1',
     '::ffff:7f00:1',
     '64:ff9b::10.0.0.1',
+    // 6to4 (of a public and of a loopback address), Teredo, NAT64 local use, documentation, SRv6, discard.
+    '2002:0808:0808::1',
+    '2002:7f00:1::',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '64:ff9b:1::a00:1',
+    '3fff::1',
+    '5f00::1',
+    '100::1',
+    '100:0:0:1::1',
+    'fe80::1%eth0',
     'localhost',
     'not an address',
   ])('refuses %s', (address) => {

@@ -1,9 +1,11 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Addresses a server-side fetch must never reach: loopback, private, link-local, carrier-grade
- * NAT, documentation, benchmarking, multicast and reserved ranges (IPv4 and IPv6), and IPv6
- * forms that embed such an IPv4 address.
+ * Addresses a server-side fetch must never reach: IANA's special-purpose ranges that are not
+ * globally reachable (loopback, private, link-local, carrier-grade NAT, documentation,
+ * benchmarking, multicast, reserved, translation and tunnelling prefixes; IPv4 and IPv6), and
+ * IPv6 forms that embed an IPv4 address (checked as that address). 6to4 (2002::/16) and Teredo
+ * (2001::/32) are refused whole: the IPv4 address they reach is not the one a policy could see.
  */
 const blocked = new BlockList();
 for (const [network, prefix] of [
@@ -28,9 +30,14 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
+  ['64:ff9b:1::', 48],
   ['100::', 64],
+  ['100:0:0:1::', 64],
   ['2001:db8::', 32],
   ['2001::', 23],
+  ['2002::', 16],
+  ['3fff::', 20],
+  ['5f00::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],

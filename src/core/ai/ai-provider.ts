@@ -109,7 +109,8 @@ function describe(error: unknown): Error {
   if (error instanceof OpenAI.APIUserAbortError) return new AiProviderError('the model call was aborted');
   if (error instanceof OpenAI.APIError && typeof error.status === 'number') return new AiProviderError(`the model answered HTTP ${error.status}`);
   if (error instanceof OpenAI.APIConnectionTimeoutError) return new AiProviderError('the model did not answer in time');
+  // The fetcher's own messages name the host; this one names the setting instead.
   const cause = (error as { cause?: unknown }).cause;
-  if (cause instanceof InvalidError) return new AiProviderError(`the model could not be reached: ${cause.message}`);
-  return new AiProviderError('the model could not be reached');
+  if (cause instanceof InvalidError && /larger than/.test(cause.message)) return new AiProviderError('the model answered more than this server reads');
+  return new AiProviderError('the model could not be reached (AI_API_URL does not resolve, refused the connection, or is not an allowed address)');
 }

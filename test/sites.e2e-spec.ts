@@ -104,6 +104,25 @@ describe('Sites API', () => {
     expect((await alice.client.patch(`${sites()}/${other}`, { basename: 'taken-name' })).status).toBe(409);
   });
 
+  it('a host name one site serves cannot be claimed by another, in any organization; released, it can', async () => {
+    const ours = (await carl.client.post<any>(sites(), { title: 'Ours' })).body.id;
+    expect((await alice.client.patch<any>(`${sites()}/${ours}`, { hostname: 'docs.acme.example' })).status).toBe(200);
+    const theirs = (await mallory.client.post<any>(`/v1/orgs/${otherOrg}/sites`, { title: 'Theirs' })).body.id;
+    const claim = await mallory.client.patch<any>(`/v1/orgs/${otherOrg}/sites/${theirs}`, { hostname: 'docs.acme.example' });
+    expect(claim.status).toBe(409);
+    expect(claim.body.error.message).toMatch(/hostname/);
+    expect((await mallory.client.patch<any>(`/v1/orgs/${otherOrg}/sites/${theirs}`, { hostname: 'DOCS.ACME.EXAMPLE' })).status).toBe(400);
+    expect((await t.dataSource.query(`SELECT count(*)::int AS n FROM sites WHERE hostname = 'docs.acme.example'`))[0].n).toBe(1);
+    // Racing claims: one wins, the other gets 409.
+    const [a, b] = await Promise.all([
+      alice.client.patch(`${sites()}/${ours}`, { hostname: 'race.acme.example' }),
+      mallory.client.patch(`/v1/orgs/${otherOrg}/sites/${theirs}`, { hostname: 'race.acme.example' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    await alice.client.patch(`${sites()}/${ours}`, { hostname: null });
+    expect((await mallory.client.patch<any>(`/v1/orgs/${otherOrg}/sites/${theirs}`, { hostname: 'docs.acme.example' })).status).toBe(200);
+  });
+
   it("becomes the organization's default content only when it is a site of the organization", async () => {
     const id = (await carl.client.post<any>(sites(), { title: 'Default' })).body.id;
     const set = await alice.client.patch<any>(`/v1/orgs/${org}`, { defaultContent: { type: 'site', site: id } });

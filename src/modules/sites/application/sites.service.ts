@@ -174,6 +174,8 @@ export class SitesService {
           throw new InvalidError('hostname: a lower-case host name with at least three labels (docs.example.com), or null');
         }
         patch.hostname = input.hostname as string | null;
+        // The unique index holds the race; this names the conflict. Ownership is not verified (see docs/sites.md).
+        if (patch.hostname && (await this.repository.hostnameTaken(patch.hostname, site.id, tx))) throw new ConflictError(`hostname: "${patch.hostname}" is served by another site`);
       }
       if (input.proxy !== undefined) {
         if (input.proxy !== null && (typeof input.proxy !== 'string' || input.proxy.length > 300 || !PROXY_PATTERN.test(input.proxy))) {

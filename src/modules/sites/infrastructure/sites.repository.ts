@@ -122,6 +122,11 @@ export class SitesRepository {
     return this.manager(tx).getRepository(SiteOrm).createQueryBuilder('s').where('s.basename = :basename AND s.id <> :id', { basename, id: exceptSiteId }).getExists();
   }
 
+  /** Host names are global: a site of any organization holding it takes it. */
+  hostnameTaken(hostname: string, exceptSiteId: string, tx: Tx): Promise<boolean> {
+    return this.manager(tx).getRepository(SiteOrm).createQueryBuilder('s').where('s.hostname = :hostname AND s.id <> :id', { hostname, id: exceptSiteId }).getExists();
+  }
+
   // Structure ---------------------------------------------------------------------------------
 
   async structure(siteId: string, tx?: Tx): Promise<StructureRows> {

@@ -106,6 +106,25 @@ describe('Published sites for readers', () => {
     for (const title of ['Script', 'Upper script', 'Data', 'VB']) expect(html).toContain(`<div class="group">${title}</div>`);
   });
 
+  it('a hidden page hides its subtree from search, as from navigation, the sitemap and llms.txt', async () => {
+    const space = (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Hidden trees' })).body.id;
+    await commitContent(t, space, [
+      { id: 'open', title: 'Open', slug: 'open', body: 'Zanzibar is open.' },
+      { id: 'internal', title: 'Internal', slug: 'internal', hidden: true, body: 'Zanzibar internals.', pages: [{ id: 'salaries', title: 'Salaries', slug: 'salaries', body: 'Zanzibar salaries table.' }] },
+    ]);
+    const site = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Hidden trees', spaces: [space] })).body.id;
+    await alice.client.patch(`/v1/orgs/${org}/sites/${site}`, { basename: 'hidden-trees' });
+    await alice.client.post(`/v1/orgs/${org}/sites/${site}/publish`);
+    const search = (await get('/sites/hidden-trees/~search?q=zanzibar')).text;
+    expect(search).toContain('http://docs.test/sites/hidden-trees/open');
+    expect(search).not.toMatch(/internal|salaries/i);
+    for (const path of ['/sites/hidden-trees/', '/sites/hidden-trees/sitemap.xml', '/sites/hidden-trees/llms.txt']) {
+      expect([path, /salaries/i.test((await get(path)).text)]).toEqual([path, false]);
+    }
+    // Hidden is not private: the page itself still answers at its address.
+    expect((await get('/sites/hidden-trees/internal/salaries')).status).toBe(200);
+  });
+
   it('answers 304 to a repeat view and a new tag after a change', async () => {
     const first = await get('/sites/acme/setup');
     const again = await get('/sites/acme/setup', { 'If-None-Match': first.headers.etag });

@@ -293,7 +293,7 @@ export class PublishedReader {
     const page = trimmed ? await this.search.searchPublishedSpace(space, trimmed, { limit: 20 }) : { items: [] };
     const hits = page.items
       .map((hit) => ({ hit, entry: index.byId.get(hit.id) }))
-      .filter(({ entry }) => entry && entry.path && !entry.node.hidden)
+      .filter(({ entry }) => entry && entry.path && !entry.hidden)
       .map(({ hit, entry }) => ({ title: hit.title, href: `${href(entry!.path)}${hit.sections[0]?.id ? `#${encodeURIComponent(hit.sections[0].id)}` : ''}`, excerpt: hit.sections[0]?.body }));
     return {
       status: 200,

@@ -13,6 +13,8 @@ export type ReaderPage = PageNode & {
 export interface IndexedPage {
   node: ReaderPage;
   path: string;
+  /** Hidden itself or under a hidden page: left out of everything a reader browses or searches. */
+  hidden: boolean;
 }
 
 /** What a published space needs from its page tree: pages by path and by id, the reading order, and the tree itself. */
@@ -38,13 +40,13 @@ export function indexPages(pages: PageNode[], expand: (node: PageNode) => Reader
   const visit = (nodes: ReaderPage[], parentPath: string, hidden: boolean) => {
     for (const node of nodes) {
       const own = slugPath(parentPath, node.slug);
-      const entry = { node, path: node.kind === 'group' ? '' : own };
+      const entry = { node, path: node.kind === 'group' ? '' : own, hidden: hidden || !!node.hidden };
       byId.set(node.id, entry);
       if (node.kind === 'document') {
         if (!byPath.has(own)) byPath.set(own, entry);
-        if (!hidden && !node.hidden) readingOrder.push(entry);
+        if (!entry.hidden) readingOrder.push(entry);
       }
-      visit(node.pages, childrenPath(parentPath, node), hidden || !!node.hidden);
+      visit(node.pages, childrenPath(parentPath, node), entry.hidden);
     }
   };
   visit(tree, '', false);

@@ -62,7 +62,8 @@ describe('OpenAPI specifications', () => {
 
   beforeAll(async () => {
     source = await sourceServer();
-    t = await TestApp.start({ outboundAllowPrivate: true, openapiFetchTimeoutMs: 500, openapiMaxBytes: 200_000 });
+    // Bodies elsewhere are bounded at 100 kB: spec texts up to OPENAPI_MAX_BYTES (200 kB here) must still get through.
+    t = await TestApp.start({ outboundAllowPrivate: true, openapiFetchTimeoutMs: 500, openapiMaxBytes: 200_000, bodyLimit: '100kb' });
     worker = await TestWorker.start(t);
     [alice, creator, reader, guest, mallory] = [await t.user('Alice'), await t.user('Cora'), await t.user('Rita'), await t.user('Gus'), await t.user('Mallory')];
     org = await t.organization(alice, [
@@ -143,6 +144,20 @@ describe('OpenAPI specifications', () => {
       const moved = slug();
       await creator.client.post(base(), { slug: moved, source: { url: `${source.base}/redirect` } });
       expect((await processed(moved)).lastProcessErrorCode).toBeUndefined();
+    });
+
+    it('takes text sources up to OPENAPI_MAX_BYTES, above BODY_LIMIT; larger ones are refused', async () => {
+      const padded = (bytes: number) => JSON.stringify({ openapi: '3.0.3', info: { title: 'Big', version: '1', description: 'd'.repeat(bytes) }, paths: {} });
+      const name = slug();
+      expect((await creator.client.post<any>(base(), { slug: name, source: { text: padded(150_000) } })).status).toBe(201);
+      expect((await creator.client.put<any>(`${base()}/${name}`, { source: { text: padded(160_000) } })).status).toBe(200);
+      const over = await creator.client.post<any>(base(), { slug: slug(), source: { text: padded(250_000) } });
+      expect(over.status).toBe(400);
+      expect(over.body.error.message).toMatch(/200000/);
+      // Far over the bound, the body itself is refused before it is read whole.
+      expect((await creator.client.post<any>(base(), { slug: slug(), source: { text: padded(400_000) } })).status).toBe(413);
+      // Other routes keep BODY_LIMIT.
+      expect((await creator.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'x'.repeat(150_000) })).status).toBe(413);
     });
 
     it('validates the body: slug pattern and uniqueness (409), exactly one source, http(s) URLs', async () => {

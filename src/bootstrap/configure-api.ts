@@ -24,7 +24,8 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   applySecurityHeaders(app, config.publicUrl);
   mountMetrics(app, config);
   mountRateLimits(app);
-  installRequestParsing(app, config.bodyLimit);
+  // Specs sent as text are bounded by OPENAPI_MAX_BYTES (half again for JSON escaping; the service checks the text itself), not BODY_LIMIT.
+  installRequestParsing(app, config.bodyLimit, [{ methods: ['POST', 'PUT', 'PATCH'], path: /^\/v1\/orgs\/[^/]+\/openapi(?:\/[^/]+)?\/?$/, limit: Math.ceil(config.openapiMaxBytes * 1.5) }]);
   // After parsing (the body is part of what a key stands for), before any route runs.
   mountIdempotency(app);
   express.use(actorScope);

@@ -12,15 +12,28 @@ import { RequestBodyGuard } from './request-body.guard';
  * NUL characters in the URL, JSON body size, depth and key count, the body's media type, and
  * JSON answers to requests Node itself refuses. Call before the app's other middleware.
  */
-export function installRequestParsing(app: INestApplication, bodyLimit: string): void {
+export function installRequestParsing(app: INestApplication, bodyLimit: string, largeBodies: LargeBodyRoute[] = []): void {
   const express = app as NestExpressApplication;
   answerClientErrorsAsJson(express.getHttpServer());
   express.use(rejectNulInUrl);
   // The JSON parser answers unsupported charsets and Content-Encodings (415) and undecodable
   // gzip/deflate bodies (400) itself; the exception filter keeps those statuses.
-  express.use(json({ limit: bodyLimit, type: ['application/json', 'application/*+json'], verify: rejectOversizedJson() }));
+  const type = ['application/json', 'application/*+json'];
+  // A route with its own bound parses first; the general parser then finds the body read.
+  for (const route of largeBodies) {
+    const parse = json({ limit: route.limit, type, verify: rejectOversizedJson() });
+    express.use((req: Request, res: Response, next: NextFunction) => (route.methods.includes(req.method) && route.path.test(req.path) ? parse(req, res, next) : next()));
+  }
+  express.use(json({ limit: bodyLimit, type, verify: rejectOversizedJson() }));
   express.use(endBodilessRequest);
   app.useGlobalGuards(new RequestBodyGuard(app.get(Reflector)));
+}
+
+/** Routes whose JSON bodies may exceed BODY_LIMIT (OpenAPI specs sent as text), with their own bound in bytes. */
+export interface LargeBodyRoute {
+  methods: string[];
+  path: RegExp;
+  limit: number;
 }
 
 /** `%00` in a path id is a 404 (no resource has that id), in the query string a 400. */

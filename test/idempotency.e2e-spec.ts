@@ -162,6 +162,49 @@ describe('Idempotency-Key', () => {
     }
   });
 
+  /** Everything the store holds now, as text (Redis values or rows of idempotency_keys). */
+  const stored = async (): Promise<string> => {
+    if (t.config.jobsBackend !== 'redis') return JSON.stringify(await t.dataSource.query('SELECT key, fingerprint, answer FROM idempotency_keys'));
+    const redis = new Redis(t.config.redisUrl);
+    try {
+      const keys = await redis.keys(`${t.config.queuePrefix}:idem:*`);
+      return JSON.stringify(keys.length ? await redis.mget(keys) : []);
+    } finally {
+      redis.disconnect();
+    }
+  };
+
+  it('authenticates before it replays: a revoked token or a disabled user gets 401, never the stored answer', async () => {
+    for (const disable of ['revoke the token', 'disable the user']) {
+      const carol = await t.user('Carol');
+      const own = await t.organization(carol);
+      const site = (await post(t, carol, `/v1/orgs/${own}/sites`, { title: 'Shared' })).body.id;
+      const link = () => post(t, carol, `/v1/orgs/${own}/sites/${site}/share-links`, { name: 'Partners' }, 'link-once');
+      const first = await link();
+      expect(first.status).toBe(201);
+      expect((await link()).headers['idempotent-replayed']).toBe('true');
+      if (disable === 'revoke the token') await t.dataSource.query(`UPDATE api_tokens SET expires_at = '2000-01-01' WHERE user_id = $1`, [carol.id]);
+      else await t.dataSource.query(`UPDATE users SET disabled_at = now() WHERE id = $1`, [carol.id]);
+      const after = await link();
+      expect([disable, after.status, after.headers['idempotent-replayed']]).toEqual([disable, 401, undefined]);
+      expect(JSON.stringify(after.body)).not.toContain(first.body.urls.published);
+    }
+  });
+
+  it('stores answers sealed: a share-link key shown once is nowhere in the store, yet the replay shows it', async () => {
+    const site = (await post(t, alice, `/v1/orgs/${org}/sites`, { title: 'Sealed' })).body.id;
+    const first = await post(t, alice, `/v1/orgs/${org}/sites/${site}/share-links`, { name: 'Sealed' }, 'sealed-link');
+    const key = first.body.urls.published.split('/').pop() as string;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const everything = await stored();
+    expect(everything).toMatch(/status\W+201/);
+    expect(everything).not.toContain(key);
+    expect(everything).not.toContain('Sealed');
+    const again = await post(t, alice, `/v1/orgs/${org}/sites/${site}/share-links`, { name: 'Sealed' }, 'sealed-link');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.urls.published).toBe(first.body.urls.published);
+  });
+
   it('refuses malformed keys; requests without a key are unaffected', async () => {
     expect((await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Bad key' }, 'x'.repeat(256))).status).toBe(400);
     expect((await post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Bad key' }, 'has space')).status).toBe(400);

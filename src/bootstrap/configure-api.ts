@@ -10,7 +10,9 @@ import { mountAdminConsole } from '../admin/admin-console';
 import { mountMetrics } from '../metrics/mount-metrics';
 import { mountPublishedSites } from '../modules/published/api/published-site.routes';
 import { mountRateLimits } from '../core/rate-limits/rate-limits';
-import { mountIdempotency } from '../core/idempotency/idempotency';
+import { IdempotencyAuthenticator, mountIdempotency } from '../core/idempotency/idempotency';
+import { IdentityService } from '../modules/identity/application/identity.service';
+import { looksLikeSiteToken } from '../modules/identity/application/site-token-verifier';
 import { accessLog } from '../core/logging/access-log';
 import { ROOT_LOGGER } from '../core/logging.module';
 
@@ -27,7 +29,7 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   // Specs sent as text are bounded by OPENAPI_MAX_BYTES (half again for JSON escaping; the service checks the text itself), not BODY_LIMIT.
   installRequestParsing(app, config.bodyLimit, [{ methods: ['POST', 'PUT', 'PATCH'], path: /^\/v1\/orgs\/[^/]+\/openapi(?:\/[^/]+)?\/?$/, limit: Math.ceil(config.openapiMaxBytes * 1.5) }]);
   // After parsing (the body is part of what a key stands for), before any route runs.
-  mountIdempotency(app);
+  mountIdempotency(app, idempotencyCredential(app));
   express.use(actorScope);
   // Browser-facing addresses live outside /v1: SAML sign-in (start, ACS, SP metadata), PDF downloads and public OpenAPI specs.
   mountAdminConsole(app, config);
@@ -43,4 +45,10 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   configureCors(app, config);
 
   setupOpenApi(app, config);
+}
+
+/** The credential an Idempotency-Key belongs to: a valid API token's id (site tokens only read). */
+function idempotencyCredential(app: INestApplication): IdempotencyAuthenticator {
+  const identity = app.get(IdentityService, { strict: false });
+  return async (bearer) => (looksLikeSiteToken(bearer) ? null : ((await identity.authenticateToken(bearer))?.tokenId ?? null));
 }

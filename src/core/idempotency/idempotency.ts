@@ -1,5 +1,5 @@
 import { bearerToken } from '@app/common';
-import { createHash, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
@@ -10,14 +10,22 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 /** Answer headers a replay repeats (the rest, like rate-limit headers, describe the new request). */
 const REPLAYED_HEADERS = ['content-type', 'etag', 'location'];
 
+/** The credential a bearer token is, when it is a valid one (an API token's id); null otherwise. */
+export type IdempotencyAuthenticator = (bearer: string) => Promise<string | null>;
+
 /**
  * `Idempotency-Key` on POST and PATCH under `/v1`: the first answer is stored for
- * IDEMPOTENCY_TTL_HOURS per token and key. A repeat with the same method, path and body gets that
- * answer again with `Idempotent-Replayed: true`; a different request with the key is a 422; a
+ * IDEMPOTENCY_TTL_HOURS per credential and key. A repeat with the same method, path and body gets
+ * that answer again with `Idempotent-Replayed: true`; a different request with the key is a 422; a
  * repeat while the first is still running is a 409. Answers not worth replaying (5xx, 429, a
  * dropped connection) free the key, so the client can retry with it.
+ *
+ * The caller is authenticated first: a revoked token, or one of a disabled user, is never
+ * answered from the store (the guard then answers 401). Stored answers are sealed (AES-256-GCM)
+ * with a key derived from the bearer token and the Idempotency-Key, which the store never holds:
+ * a secret shown once in an answer (a webhook's secret, a share link's key) is unreadable there.
  */
-export function mountIdempotency(app: INestApplication): void {
+export function mountIdempotency(app: INestApplication, authenticate: IdempotencyAuthenticator): void {
   const store = app.get(IdempotencyStore, { strict: false });
   if (!store.enabled) return;
   const express = app as NestExpressApplication;
@@ -27,27 +35,49 @@ export function mountIdempotency(app: INestApplication): void {
     if (typeof key !== 'string' || !KEY.test(key)) return refuse(res, 400, 'Idempotency-Key: 1 to 255 visible ASCII characters');
     const bearer = bearerToken(req.headers.authorization);
     if (!bearer) return next(); // unauthenticated: the guard answers 401, nothing to replay
-    const scoped = `${digest(bearer)}:${digest(key)}`;
     // A JSON body counts as parsed (spacing aside); any other body by its media type and length.
     const body = req.body !== undefined ? JSON.stringify(req.body) : `${req.headers['content-type'] ?? ''} ${req.headers['content-length'] ?? ''}`;
     const fingerprint = digest(`${req.method} ${req.originalUrl}\n${body}`);
     const owner = randomUUID();
-    store
-      .claim(scoped, owner, fingerprint)
-      .then((claim) => {
+    const seal = answerSeal(bearer, key);
+    authenticate(bearer)
+      .then(async (credential) => {
+        if (!credential) return next(); // invalid, revoked or disabled: the guard answers 401
+        const scoped = `${digest(credential)}:${digest(bearer)}:${digest(key)}`;
+        const claim = await store.claim(scoped, owner, fingerprint);
         if (claim.state !== 'claimed' && claim.fingerprint !== fingerprint) {
           return refuse(res, 422, 'Idempotency-Key was already used with a different request (method, path or body)');
         }
         if (claim.state === 'in-flight') return refuse(res, 409, 'A request with this Idempotency-Key is still in progress; retry later');
-        if (claim.state === 'done') return replay(res, claim.answer);
+        if (claim.state === 'done') return replay(res, seal.open(claim.answer));
         capture(res, (answer) => {
           const keep = answer && answer.status < 500 && answer.status !== 429;
-          return (keep ? store.complete(scoped, owner, fingerprint, answer) : store.release(scoped, owner)).catch(() => undefined);
+          return (keep ? store.complete(scoped, owner, fingerprint, seal.close(answer)) : store.release(scoped, owner)).catch(() => undefined);
         });
         next();
       })
       .catch(next);
   });
+}
+
+/** Seals an answer with a key only the caller holds (derived from its bearer token and its Idempotency-Key). */
+function answerSeal(bearer: string, key: string): { close(answer: StoredAnswer): StoredAnswer; open(stored: StoredAnswer): StoredAnswer } {
+  const secret = createHash('sha256').update(`idempotent-answer\0${bearer}\0${key}`).digest();
+  return {
+    close(answer) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', secret, iv);
+      const data = Buffer.concat([cipher.update(answer.body, 'utf8'), cipher.final()]);
+      return { ...answer, body: ['v1', iv, cipher.getAuthTag(), data].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.') };
+    },
+    open(stored) {
+      const [version, iv, tag, data] = stored.body.split('.');
+      if (version !== 'v1' || !data) return stored;
+      const decipher = createDecipheriv('aes-256-gcm', secret, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return { ...stored, body: Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8') };
+    },
+  };
 }
 
 function digest(value: string): string {

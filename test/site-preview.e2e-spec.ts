@@ -91,6 +91,39 @@ describe('site previews', () => {
     expect(other.body.error.message).toContain('siteSpace');
   });
 
+  it("shows only what its viewer may read, checked on every view: a restricted space's pages and title stay out", async () => {
+    const salaries = (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Salaries' })).body.id;
+    await alice.client.patch(`/v1/spaces/${salaries}`, { defaultLevel: null });
+    await commitContent(t, salaries, [{ id: 'pay', title: 'Pay grid', slug: 'pay', body: 'Confidential pay grid' }]);
+    const site = (await alice.client.post<any>(sites(), { title: 'Mixed', spaces: [salaries] })).body.id;
+    await alice.client.post(`${sites()}/${site}/sections`, { spaceId: (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Open' })).body.id, title: 'Open part' });
+    expect((await editor.client.get(`/v1/spaces/${salaries}`)).status).toBe(404);
+    const mine = (await editor.client.get<any>(`${sites()}/${site}/publishing/preview`)).body.url as string;
+    const theirs = (await alice.client.get<any>(`${sites()}/${site}/publishing/preview`)).body.url as string;
+    // The admin's preview shows the pay grid; the editor's does not, by any address.
+    expect((await get(`${theirs}pay`)).text).toContain('Confidential pay grid');
+    for (const path of ['', 'pay', 'pay.md', 'llms.txt', '~search?q=confidential', 'sitemap.xml']) {
+      const res = await get(`${mine}${path}`);
+      expect([path, /Confidential|Pay grid|Salaries/.test(res.text)]).toEqual([path, false]);
+    }
+    // Nor does the site's structure show the editor that space, or its title.
+    const structure = await editor.client.get<any>(`${sites()}/${site}/structure`);
+    expect(structure.status).toBe(200);
+    expect(JSON.stringify(structure.body)).not.toContain('Salaries');
+    expect(JSON.stringify((await alice.client.get<any>(`${sites()}/${site}/structure`)).body)).toContain('Salaries');
+    const siteSpaces = await editor.client.get<any>(`${sites()}/${site}/site-spaces`);
+    expect(JSON.stringify(siteSpaces.body)).not.toContain(salaries);
+    // A member who loses access loses the preview they were given.
+    expect((await get(`${theirs}pay`)).status).toBe(200);
+    const aliceId = alice.id;
+    await t.dataSource.query(`UPDATE users SET disabled_at = now() WHERE id = $1`, [aliceId]);
+    try {
+      expect((await get(`${theirs}pay`)).status).toBe(404);
+    } finally {
+      await t.dataSource.query(`UPDATE users SET disabled_at = NULL WHERE id = $1`, [aliceId]);
+    }
+  });
+
   it('is for members who may edit sites: readers 403, strangers 404; a forged or foreign token opens nothing', async () => {
     expect((await preview({}, editor)).status).toBe(200);
     expect((await preview({}, reader)).status).toBe(403);

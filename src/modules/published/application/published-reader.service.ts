@@ -172,9 +172,11 @@ export class PublishedReader {
       ...(indexed ? {} : { 'X-Robots-Tag': 'noindex' }),
     };
     const notModifiedHeaders = { 'Content-Security-Policy': this.csp, ...caching };
-    const hot = { tag, notModifiedHeaders, expiresAt: admission.preview?.expiresAt ?? tokenExpiry(admission.verifiedToken) };
-    if (notModified(request.ifNoneMatch, tag)) return { status: 304, headers: notModifiedHeaders, body: '' };
-    const cached = this.rendered.get(tag);
+    // What a preview shows follows its viewer's access, which no version here tracks: previews are built on every view.
+    const reusable = !admission.preview;
+    const hot = reusable ? { tag, notModifiedHeaders, expiresAt: tokenExpiry(admission.verifiedToken) } : undefined;
+    if (reusable && notModified(request.ifNoneMatch, tag)) return { status: 304, headers: notModifiedHeaders, body: '' };
+    const cached = reusable ? this.rendered.get(tag) : undefined;
     if (cached !== undefined) return { ...this.html(200, cached, caching), hot };
 
     let target: PublishedTarget;
@@ -204,7 +206,7 @@ export class PublishedReader {
     if (response.type) return { status: response.status, headers: { 'Content-Type': response.type, ...caching }, body: response.body };
     if (response.status !== 200) return this.html(response.status, response.body, { 'Cache-Control': 'no-store' });
     const bytes = Buffer.from(response.body);
-    this.remember(this.rendered, tag, bytes, bytes.length);
+    if (reusable) this.remember(this.rendered, tag, bytes, bytes.length);
     return { ...this.html(200, bytes, caching), hot };
   }
 

@@ -3,6 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { jwtVerify } from 'jose';
 import { APP_CONFIG, AppConfig, CLOCK, Clock, NotFoundError } from '@app/common';
 import { User } from '../../identity/domain/user';
+import { IdentityService } from '../../identity/application/identity.service';
+import { atLeast } from '../../access/domain/roles';
 import { SpaceView, SpacesService } from '../../spaces/application/spaces.service';
 import { VisitorContext } from '../domain/condition';
 import { hashShareKey, looksLikeShareKey } from '../domain/share-key';
@@ -26,8 +28,8 @@ export interface Admission {
   context: VisitorContext;
   /** The reader presented a valid signed token (it is worth keeping in a cookie). */
   verifiedToken?: string;
-  /** The reader came through a preview address: not published content, valid until `expiresAt` (ms). */
-  preview?: { expiresAt: number };
+  /** The reader came through a preview address: not published content, valid until `expiresAt` (ms), showing what `viewer` (a user id) may read. */
+  preview?: { expiresAt: number; viewer: string };
 }
 
 /** A published site as one reader sees it, at one address. */
@@ -63,6 +65,7 @@ export class PublishedSitesService {
     private readonly visitorAuth: VisitorAuthService,
     private readonly tokens: SiteApiTokens,
     private readonly previews: SitePreviews,
+    private readonly identity: IdentityService,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -123,7 +126,7 @@ export class PublishedSitesService {
       segments: location.segments.slice(2),
       siteBaseUrl: `${location.baseUrl}/${PREVIEW_SEGMENT}/${token}`,
       context: { visitor: { claims: visitorClaims(preview.claims, {}) } },
-      preview: { expiresAt: preview.expiresAt },
+      preview: { expiresAt: preview.expiresAt, viewer: preview.viewer },
     };
   }
 
@@ -131,8 +134,8 @@ export class PublishedSitesService {
    * The address that previews the site (at its root, or at a site space's) for a visitor with
    * these claims, on this server whatever the site's own host; null when the site has no such site space.
    */
-  async previewAddress(site: SiteOrm, claims: Record<string, unknown>, siteSpaceId?: string): Promise<string | null> {
-    const { token } = await this.previews.issue(site, claims);
+  async previewAddress(site: SiteOrm, claims: Record<string, unknown>, viewer: User, siteSpaceId?: string): Promise<string | null> {
+    const { token } = await this.previews.issue(site, claims, viewer.id);
     const base = `${this.publicUrl.origin}${this.basePath()}/sites/${site.id}/${PREVIEW_SEGMENT}/${token}`;
     return siteSpaceId === undefined ? `${base}/` : this.addressIn(site, base, { siteSpaceId });
   }
@@ -141,11 +144,24 @@ export class PublishedSitesService {
   async resolve(admission: Admission): Promise<PublishedTarget> {
     const { site } = admission;
     const all = await this.structureOf(site);
-    const spaces = await this.spaces.viewsInOrganization(null, site.organizationId, all.siteSpaces.map((s) => s.spaceId));
+    const spaces = await this.readableSpaces(site, all, admission.preview?.viewer);
     const rows = visibleStructure(all, admission.context, new Set(spaces.keys()));
     const address = resolveAddress(rows, admission.segments);
     if (!address) throw NotFoundError.of('Site');
     return { ...admission, rows, spaces, address };
+  }
+
+  /**
+   * The site's live spaces; through a preview, only those its viewer may read now (a removed or
+   * disabled member's preview shows nothing).
+   */
+  private async readableSpaces(site: SiteOrm, rows: StructureRows, viewerId?: string): Promise<Map<string, SpaceView>> {
+    const ids = rows.siteSpaces.map((s) => s.spaceId);
+    if (viewerId === undefined) return this.spaces.viewsInOrganization(null, site.organizationId, ids);
+    const viewer = await this.identity.getUser(viewerId).catch(() => null);
+    if (!viewer || viewer.disabledAt) throw NotFoundError.of('Site');
+    const views = await this.spaces.viewsInOrganization(viewer, site.organizationId, ids);
+    return new Map([...views].filter(([, view]) => view.role !== null && atLeast(view.role, 'read')));
   }
 
   async open(location: SiteLocation, visitor: VisitorInput): Promise<PublishedTarget> {
@@ -271,7 +287,9 @@ export class PublishedSitesService {
   async forMember(caller: User, organizationId: string, siteId: string): Promise<{ site: SiteOrm; rows: StructureRows; spaces: Map<string, SpaceView> }> {
     const { site } = await this.siteAccess.read(caller, organizationId, siteId);
     const rows = await this.repository.structure(site.id);
-    const spaces = await this.spaces.viewsInOrganization(caller, organizationId, rows.siteSpaces.map((s) => s.spaceId));
+    // Site spaces of spaces the caller may not read are left out: not even their titles show.
+    const views = await this.spaces.viewsInOrganization(caller, organizationId, rows.siteSpaces.map((s) => s.spaceId));
+    const spaces = new Map([...views].filter(([, view]) => view.role !== null && atLeast(view.role, 'read')));
     return { site, rows, spaces };
   }
 

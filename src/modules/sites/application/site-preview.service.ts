@@ -9,7 +9,8 @@ import { SiteAccess } from './site-access';
 /**
  * GitBook's site preview: an address, valid for an hour, that shows the site as its readers would
  * see it, before it is published or whatever its audience, to a visitor with the given claims.
- * For members who may edit the site (organization role `create`): a preview shows every space it holds.
+ * For members who may edit the site (organization role `create`): a preview shows the spaces of the
+ * site they may read themselves, checked again on every view.
  */
 @Injectable()
 export class SitePreviewService {
@@ -22,7 +23,7 @@ export class SitePreviewService {
     const claims = parsePreviewClaims(input.claims);
     const { site, role } = await this.siteAccess.read(caller, organizationId, siteId);
     assertRole(role, 'create', 'organization');
-    const url = await this.published.previewAddress(site, claims, input.siteSpace);
+    const url = await this.published.previewAddress(site, claims, caller, input.siteSpace);
     if (!url) throw new InvalidError(`siteSpace: the site has no site space "${input.siteSpace}"`);
     return { url };
   }

@@ -10,6 +10,8 @@ export const PREVIEW_SEGMENT = '~preview';
 
 export interface SitePreview {
   claims: Record<string, unknown>;
+  /** The member who asked for the preview: it shows only the spaces they may read, checked on each view. */
+  viewer: string;
   /** When the preview stops working (ms since the epoch). */
   expiresAt: number;
 }
@@ -17,16 +19,18 @@ export interface SitePreview {
 /**
  * Preview tokens of a site: HS256 JWTs signed with the site's own secret, like its reader tokens,
  * but of another kind, so neither is accepted as the other. A preview shows the site as its
- * readers would see it (published or not, whatever its audience) to a visitor with the given claims.
+ * readers would see it (published or not, whatever its audience) to a visitor with the given claims,
+ * holding only the spaces the member who asked for it may read.
  */
 @Injectable()
 export class SitePreviews {
   constructor(@Inject(CLOCK) private readonly clock: Clock) {}
 
-  async issue(site: SiteOrm, claims: Record<string, unknown>): Promise<{ token: string; expiresAt: number }> {
+  async issue(site: SiteOrm, claims: Record<string, unknown>, viewer: string): Promise<{ token: string; expiresAt: number }> {
     const now = Math.floor(this.clock.now().getTime() / 1000);
     const token = await new SignJWT({ kind: 'preview', site: site.id, claims })
       .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(viewer)
       .setIssuedAt(now)
       .setExpirationTime(now + PREVIEW_SECONDS)
       .sign(new TextEncoder().encode(site.tokenSecret));
@@ -41,9 +45,9 @@ export class SitePreviews {
         currentDate: this.clock.now(),
         requiredClaims: ['exp'],
       });
-      const { kind, site: siteId, claims, exp } = payload;
-      if (kind !== 'preview' || siteId !== site.id || !claims || typeof claims !== 'object' || Array.isArray(claims)) return null;
-      return { claims: claims as Record<string, unknown>, expiresAt: (exp as number) * 1000 };
+      const { kind, site: siteId, claims, exp, sub } = payload;
+      if (kind !== 'preview' || siteId !== site.id || !claims || typeof claims !== 'object' || Array.isArray(claims) || typeof sub !== 'string') return null;
+      return { claims: claims as Record<string, unknown>, viewer: sub, expiresAt: (exp as number) * 1000 };
     } catch {
       return null;
     }

@@ -228,6 +228,30 @@ describe('Webhooks', () => {
       await owner.client.delete(`${hooks(org)}/${id}`);
     });
 
+    it('stops when its creator is no longer an admin, says why, and delivers again once an admin turns it on', async () => {
+      const ada = await t.user('Ada');
+      const o = await t.organization(owner, [[ada, 'admin']], 'Handover');
+      const s = (await owner.client.post(`/v1/orgs/${o}/spaces`, { title: 'Handed over' })).body.id;
+      const { id } = (await ada.client.post(hooks(o), { url: `${receiver.url}/handover`, events: ['space.updated'] })).body;
+      const delivered = async () => (await owner.client.get(`${hooks(o)}/${id}/deliveries`)).body.items.length as number;
+      await owner.client.patch(`/v1/spaces/${s}`, { title: 'First' });
+      await until('the first delivery', async () => (await delivered()) === 1, 15000);
+      expect((await owner.client.patch(`/v1/orgs/${o}/members/${ada.id}`, { role: 'read' })).status).toBeLessThan(300);
+      await owner.client.patch(`/v1/spaces/${s}`, { title: 'Second' });
+      const off = await until('the webhook to be turned off', async () => {
+        const w = (await owner.client.get(`${hooks(o)}/${id}`)).body;
+        return w.active === false ? w : undefined;
+      }, 15000);
+      expect(off.disabled.reason).toMatch(/no longer an admin/);
+      expect(await delivered()).toBe(1);
+      expect(receiver.received.some((r) => r.body?.resource?.title === 'Second')).toBe(false);
+      // An admin turns it on: it is theirs now, and delivers.
+      expect((await owner.client.patch(`${hooks(o)}/${id}`, { active: true })).body.active).toBe(true);
+      await owner.client.patch(`/v1/spaces/${s}`, { title: 'Third' });
+      await until('a delivery again', async () => (await delivered()) === 2, 15000);
+      expect(receiver.received.some((r) => r.body?.resource?.title === 'Third')).toBe(true);
+    });
+
     it('does not follow redirects: a 3xx is a failed attempt', async () => {
       const { id } = await owner.client.post(hooks(org), { url: `${receiver.url}/moved`, events: ['space.updated'] }).then((r) => r.body);
       receiver.answer('/moved', 302);

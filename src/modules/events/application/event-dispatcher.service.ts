@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, newId } from '@app/common';
-import { Transactions } from '../../../database/transactions';
+import { Transactions, Tx } from '../../../database/transactions';
 import { JobPort } from '../../../jobs/job-port';
+import { AccessService } from '../../access/application/access.service';
 import { IdentityService } from '../../identity/application/identity.service';
 import { User } from '../../identity/domain/user';
 import { EventType, ResourceKind } from '../domain/event-types';
@@ -34,6 +35,7 @@ export class EventDispatcher {
     private readonly deliveries: DeliveriesRepository,
     private readonly resources: EventResources,
     private readonly identity: IdentityService,
+    private readonly access: AccessService,
     private readonly transactions: Transactions,
     private readonly jobs: JobPort,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -46,7 +48,7 @@ export class EventDispatcher {
       const made = await this.transactions.run(async (tx) => {
         const events = await this.outbox.takePending(BATCH, tx);
         if (events.length === 0) return null;
-        const hooks = await this.webhooks.activeIn([...new Set(events.map((e) => e.organizationId))], tx);
+        const hooks = await this.ownedByAdmins(await this.webhooks.activeIn([...new Set(events.map((e) => e.organizationId))], tx), tx);
         const rows = await this.deliveriesFor(events, hooks);
         const inserted = await this.deliveries.insertNew(rows, tx);
         await this.outbox.markDispatched(
@@ -76,6 +78,28 @@ export class EventDispatcher {
       DeliverWebhook,
       items.map((item) => ({ payload: { deliveryId: item.id, attempt: item.attempt }, options: { jobId: item.jobId ?? deliveryJobId(item.id, item.attempt) } })),
     );
+  }
+
+  /**
+   * A webhook delivers with its creator's authority: one whose creator is no longer an admin of
+   * its organization (removed, demoted, disabled) is turned off, saying why, and delivers nothing
+   * more until an admin turns it on again (which makes that admin its owner).
+   */
+  private async ownedByAdmins(hooks: StoredWebhook[], tx: Tx): Promise<StoredWebhook[]> {
+    const pairs = [...new Set(hooks.map((h) => `${h.webhook.organizationId} ${h.webhook.toState().createdBy}`))];
+    const owners = await this.identity.findByIds([...new Set(hooks.map((h) => h.webhook.toState().createdBy))]);
+    const admin = new Map<string, boolean>();
+    for (const pair of pairs) {
+      const [organizationId, userId] = pair.split(' ');
+      const owner = owners.get(userId);
+      admin.set(pair, !!owner && !owner.disabledAt && (await this.access.context(userId, organizationId, tx)).orgRole === 'admin');
+    }
+    const kept: StoredWebhook[] = [];
+    for (const hook of hooks) {
+      if (admin.get(`${hook.webhook.organizationId} ${hook.webhook.toState().createdBy}`)) kept.push(hook);
+      else await this.webhooks.disable(hook.webhook.id, this.clock.now(), 'Its creator is no longer an admin of the organization: an admin turns it on again to own it', tx);
+    }
+    return kept;
   }
 
   private async deliveriesFor(events: DomainEventOrm[], hooks: StoredWebhook[]): Promise<NewDelivery[]> {

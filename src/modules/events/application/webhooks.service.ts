@@ -85,7 +85,7 @@ export class WebhooksService {
     const { webhook } = await this.find(organizationId, id);
     const version = webhook.toState().version;
     const patch: WebhookPatch = { url: input.url, events: input.events, spaceIds: input.spaces, active: input.active };
-    webhook.update(patch, this.clock.now());
+    webhook.update(patch, this.clock.now(), caller.id);
     await this.assertSpaces(caller, organizationId, input.spaces);
     if (!(await this.webhooks.save(webhook, version))) throw new ConflictError(RACE_LOST);
     return Webhook.restore({ ...webhook.toState(), version: version + 1 });

@@ -70,14 +70,15 @@ export class Webhook {
     return { ...this.state };
   }
 
-  update(patch: WebhookPatch, now: Date): void {
+  /** `by`: the admin making the change; turning a webhook on makes them its owner (deliveries render with their access). */
+  update(patch: WebhookPatch, now: Date, by?: string): void {
     if (patch.url !== undefined) this.state.url = Webhook.checkUrl(patch.url);
     if (patch.events !== undefined) this.state.events = Webhook.checkEvents(patch.events);
     if (patch.spaceIds !== undefined) this.state.spaceIds = Webhook.checkSpaces(patch.spaceIds);
     if (patch.active !== undefined) {
       this.state.active = patch.active;
       // Turning it on again is how an admin says the receiver is fixed: the failure record starts over.
-      if (patch.active) Object.assign(this.state, { disabledReason: null, disabledAt: null, failingSince: null });
+      if (patch.active) Object.assign(this.state, { disabledReason: null, disabledAt: null, failingSince: null }, by ? { createdBy: by } : {});
     }
     this.state.updatedAt = now;
   }

@@ -36,7 +36,7 @@ export class WebhooksRepository {
 
   /** Compare-and-set on the version: false when another writer changed it first. */
   async save(webhook: Webhook, expectedVersion: number, tx?: Tx, secretSealed?: string): Promise<boolean> {
-    const { id, organizationId, createdAt, createdBy, ...rest } = webhook.toState();
+    const { id, organizationId, createdAt, ...rest } = webhook.toState();
     const result = await this.repo(tx).update(
       { id, organizationId, version: expectedVersion },
       { ...rest, version: expectedVersion + 1, ...(secretSealed ? { secretSealed } : {}) },
@@ -57,6 +57,11 @@ export class WebhooksRepository {
       .where('w.organization_id IN (:...organizationIds) AND w.active', { organizationIds })
       .getMany();
     return rows.map(toStored);
+  }
+
+  /** Turns an active webhook off, saying why (a failing receiver has its own path: recordFailure). */
+  async disable(id: string, now: Date, reason: string, tx: Tx): Promise<void> {
+    await tx.query(`UPDATE webhooks SET active = false, disabled_at = $2, disabled_reason = $3, version = version + 1 WHERE id = $1 AND active`, [id, now, reason]);
   }
 
   /** A failed try: starts (or continues) the failure run; disables the webhook once it has lasted `disableAfterMs`. Returns whether it did. */

@@ -240,6 +240,29 @@ describe('Published sites for readers', () => {
     await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
   });
 
+  it('a change whose notification has not arrived yet is still seen at once: every cached page is checked against the site row', async () => {
+    const site = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Racing', spaces: [guides] })).body.id;
+    await alice.client.patch(`/v1/orgs/${org}/sites/${site}`, { basename: 'racing' });
+    await alice.client.post(`/v1/orgs/${org}/sites/${site}/publish`);
+    const link = (await alice.client.post<any>(`/v1/orgs/${org}/sites/${site}/share-links`, { name: 'Partners' })).body;
+    expect((await get('/sites/racing/setup')).status).toBe(200);
+    expect((await get('/sites/racing/setup')).status).toBe(200);
+    // Written as another replica would, with the NOTIFY that would tell this process held back (no triggers run).
+    const silently = (sql: string) =>
+      t.dataSource.transaction(async (tx) => {
+        await tx.query(`SET LOCAL session_replication_role = replica`);
+        await tx.query(sql, [site]);
+      });
+    await silently(`UPDATE sites SET visibility = 'share-link', version = version + 1 WHERE id = $1`);
+    expect((await get('/sites/racing/setup')).status).toBe(404);
+    const key = link.urls.published.split('/').pop();
+    const shared = `/sites/racing/${key}/setup`;
+    expect((await get(shared)).status).toBe(200);
+    expect((await get(shared)).status).toBe(200);
+    await silently(`DELETE FROM site_share_links WHERE site_id = $1`);
+    expect((await get(shared)).status).toBe(404);
+  });
+
   it('renders operations of the organization\'s OpenAPI specs embedded in pages, and follows their new versions', async () => {
     const processor = t.get<OpenAPIProcessor>(OpenAPIProcessor);
     const processed = async () => {

@@ -7,7 +7,7 @@ import { FilesService } from '../../content/application/files.service';
 import { Revision } from '../../content/domain/revision';
 import { computedSpecs, openapiSpecOf } from '../../content/domain/revision-content';
 import { SearchService } from '../../search/application/search.service';
-import { Admission, PublishedSitesService, PublishedTarget, contextId } from '../../sites/application/published-sites.service';
+import { Admission, PublishedSitesService, PublishedTarget, SiteBasis, contextId } from '../../sites/application/published-sites.service';
 import { siteSpaceCustomization } from '../../sites/domain/customization';
 import { VisitorInput, VisitorAuthRequiredError } from '../../sites/domain/visitor';
 import { PublishedChanges } from '../../sites/infrastructure/published-changes';
@@ -44,6 +44,8 @@ interface HotInfo {
   notModifiedHeaders: Record<string, string>;
   /** A page shown on the strength of a visitor token is served from memory no longer than the token lives. */
   expiresAt: number | null;
+  /** What the page was built from, checked against the database on every hit (see PublishedSitesService.unchanged). */
+  basis: SiteBasis;
 }
 
 interface HotEntry extends HotInfo {
@@ -95,7 +97,8 @@ export class PublishedReader {
   async handle(request: ReaderRequest): Promise<ReaderResponse | null> {
     const key = `${request.url.host}${request.url.pathname}${request.url.search}\n${request.cookieHeader ?? ''}`;
     const hot = this.hot.get(key);
-    if (hot && hot.generation === this.changes.generation && this.changes.live && (hot.expiresAt === null || hot.expiresAt > Date.now())) {
+    // The change feed alone can arrive after a write another replica has already answered: the site's row decides.
+    if (hot && hot.generation === this.changes.generation && this.changes.live && (hot.expiresAt === null || hot.expiresAt > Date.now()) && (await this.published.unchanged(hot.basis))) {
       if (notModified(request.ifNoneMatch, hot.tag)) return { status: 304, headers: hot.notModifiedHeaders, body: '' };
       return hot.response;
     }
@@ -174,7 +177,8 @@ export class PublishedReader {
     const notModifiedHeaders = { 'Content-Security-Policy': this.csp, ...caching };
     // What a preview shows follows its viewer's access, which no version here tracks: previews are built on every view.
     const reusable = !admission.preview;
-    const hot = reusable ? { tag, notModifiedHeaders, expiresAt: tokenExpiry(admission.verifiedToken) } : undefined;
+    const basis = { siteId: site.id, version: site.version, shareKey: admission.shareKey };
+    const hot = reusable ? { tag, notModifiedHeaders, expiresAt: tokenExpiry(admission.verifiedToken), basis } : undefined;
     if (reusable && notModified(request.ifNoneMatch, tag)) return { status: 304, headers: notModifiedHeaders, body: '' };
     const cached = reusable ? this.rendered.get(tag) : undefined;
     if (cached !== undefined) return { ...this.html(200, cached, caching), hot };

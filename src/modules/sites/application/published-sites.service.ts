@@ -40,6 +40,13 @@ export interface PublishedTarget extends Admission {
   address: ResolvedAddress;
 }
 
+/** What a reader's page was built from: the site at one version, through one share link. */
+export interface SiteBasis {
+  siteId: string;
+  version: number;
+  shareKey?: string;
+}
+
 /** Where an address points before any access check: the site and the segments after its base. */
 export interface SiteLocation {
   site: SiteOrm;
@@ -128,6 +135,17 @@ export class PublishedSitesService {
       context: { visitor: { claims: visitorClaims(preview.claims, {}) } },
       preview: { expiresAt: preview.expiresAt, viewer: preview.viewer },
     };
+  }
+
+  /**
+   * Whether a page built from `basis` may still be served: the site is published at the same
+   * version (settings, audience, structure and shown spaces all move it), and its share link, if
+   * the reader came through one, is still active. Two primary-key reads.
+   */
+  async unchanged(basis: SiteBasis): Promise<boolean> {
+    const version = await this.repository.publishedVersion(basis.siteId);
+    if (version !== basis.version) return false;
+    return basis.shareKey === undefined || (await this.repository.activeShareLink(basis.siteId, hashShareKey(basis.shareKey))) !== null;
   }
 
   /**

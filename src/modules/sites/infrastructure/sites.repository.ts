@@ -71,6 +71,12 @@ export class SitesRepository {
     return this.manager().getRepository(SiteOrm).findOneBy({ hostname });
   }
 
+  /** A published site's version; null when it is gone or unpublished. */
+  async publishedVersion(id: string): Promise<number | null> {
+    const rows = (await this.manager().query('SELECT version FROM sites WHERE id = $1 AND published', [id])) as Array<{ version: number }>;
+    return rows[0]?.version ?? null;
+  }
+
   /** The site row locked for the rest of the transaction: structure edits of one site run one at a time. */
   lock(organizationId: string, id: string, tx: Tx): Promise<SiteOrm | null> {
     return this.manager(tx).getRepository(SiteOrm).createQueryBuilder('s').setLock('pessimistic_write').where({ organizationId, id }).getOne();

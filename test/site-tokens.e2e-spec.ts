@@ -1,5 +1,5 @@
 import { AddressInfo } from 'node:net';
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import { TestApp, TestUser } from '@app/testing';
 import { commitContent } from './content.fixtures';
 import { editChangeRequest, publish, spaceHead } from './search.fixtures';
@@ -35,7 +35,7 @@ describe('Site tokens (e2e)', () => {
   ];
 
   beforeAll(async () => {
-    t = await TestApp.start();
+    t = await TestApp.start({ secretsKey: Buffer.alloc(32, 5).toString('base64') });
     [alice, mallory] = [await t.user('Alice'), await t.user('Mallory')];
     org = await t.organization(alice, []);
     const elsewhere = await t.organization(mallory, [], 'Elsewhere');
@@ -147,6 +147,47 @@ describe('Site tokens (e2e)', () => {
     expect((await reader.get(`${sites()}/${siteId}`)).status).toBe(403);
     await alice.client.delete(`${sites()}/${other}`);
     expect((await alice.client.delete(`${sites()}/${siteId}/site-spaces/${variant.id}`)).status).toBe(205);
+  });
+
+  it('lives no longer than what let its reader in: the share link, the audience, the signing key, the visitor token', async () => {
+    const content = async (token: string) => (await t.client(token).get(`/v1/spaces/${guides}/content`)).status;
+    const published = async (body: object) => {
+      const res = await t.client().post<any>('/v1/urls/published', body);
+      expect(res.status).toBe(200);
+      return res.body.apiToken as string;
+    };
+    try {
+      // Through a share link, then the link is deleted.
+      await alice.client.patch(`${sites()}/${siteId}`, { visibility: 'share-link' });
+      const link = (await alice.client.post<any>(`${sites()}/${siteId}/share-links`, { name: 'Partners' })).body;
+      const key = link.urls.published.split('/').pop();
+      const viaLink = await published({ url: `http://docs.test/sites/acme/${key}/intro` });
+      expect(await content(viaLink)).toBe(200);
+      expect((await alice.client.delete(`${sites()}/${siteId}/share-links/${link.id}`)).status).toBeLessThan(300);
+      expect(await content(viaLink)).toBe(401);
+      // Public, then the audience becomes visitor-auth.
+      await alice.client.patch(`${sites()}/${siteId}`, { visibility: 'public' });
+      const viaPublic = await published({ url: 'http://docs.test/sites/acme/intro' });
+      expect(await content(viaPublic)).toBe(200);
+      const signingKey = (await alice.client.get<any>(`${sites()}/${siteId}/publishing/auth`)).body.privateKey as string;
+      await alice.client.patch(`${sites()}/${siteId}`, { visibility: 'visitor-auth' });
+      expect(await content(viaPublic)).toBe(401);
+      // A one-minute visitor token gives a one-minute site token, ended too by a new signing key.
+      const now = Math.floor(t.clock.now().getTime() / 1000);
+      const visitor = await new SignJWT({ plan: 'pro' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(now + 60).sign(new TextEncoder().encode(signingKey));
+      const viaVisitor = await published({ url: 'http://docs.test/sites/acme/intro', visitor: { jwtToken: visitor } });
+      expect(decodeJwt(viaVisitor).exp).toBe(now + 60);
+      expect(await content(viaVisitor)).toBe(200);
+      t.clock.advance(61 * 1000);
+      expect(await content(viaVisitor)).toBe(401);
+      const again = await new SignJWT({ plan: 'pro' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(now + 3600).sign(new TextEncoder().encode(signingKey));
+      const renewed = await published({ url: 'http://docs.test/sites/acme/intro', visitor: { jwtToken: again } });
+      expect(await content(renewed)).toBe(200);
+      await alice.client.post(`${sites()}/${siteId}/publishing/auth/regenerate`);
+      expect(await content(renewed)).toBe(401);
+    } finally {
+      await alice.client.patch(`${sites()}/${siteId}`, { visibility: 'public' });
+    }
   });
 
   it('stops working when tampered with, expired, or when the site stops publishing the space', async () => {

@@ -252,12 +252,11 @@ export class PublishedSitesService {
       pathname: address.pagePath,
       basePath,
       siteBasePath,
-      apiToken: await this.tokens.issue(site, {
-        siteSpaceId: address.siteSpaceId,
-        ...(address.sectionId ? { siteSectionId: address.sectionId } : {}),
-        spaceId: address.spaceId,
-        claims: target.context.visitor.claims,
-      }),
+      apiToken: await this.tokens.issue(
+        site,
+        { siteSpaceId: address.siteSpaceId, ...(address.sectionId ? { siteSectionId: address.sectionId } : {}), spaceId: address.spaceId, claims: target.context.visitor.claims },
+        { shareKey: target.shareKey, visitorToken: target.verifiedToken },
+      ),
       organization: site.organizationId,
       ...(target.shareKey ? { shareKey: target.shareKey } : {}),
       complete: true,

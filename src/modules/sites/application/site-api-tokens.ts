@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SignJWT, decodeJwt, jwtVerify } from 'jose';
 import { CLOCK, Clock } from '@app/common';
 import { SiteTokenVerifier } from '../../identity/application/site-token-verifier';
 import { SiteScope, User } from '../../identity/domain/user';
+import { hashShareKey } from '../domain/share-key';
 import { SiteOrm } from '../infrastructure/site.orm';
 import { SitesRepository } from '../infrastructure/sites.repository';
 
@@ -16,11 +18,20 @@ export interface SiteTokenSubject {
   claims: Record<string, unknown>;
 }
 
+/** How the reader got in: the share link in the address, the visitor token they presented. */
+export interface SiteTokenGrant {
+  shareKey?: string;
+  visitorToken?: string;
+}
+
 /**
- * The reader tokens of published sites (`apiToken` of `POST /urls/published`): one-hour HS256
- * JWTs signed with the site's own secret. As bearer tokens they read the one space they name,
- * while the site is published and still shows that space; a changed secret, an unpublished site
- * or a removed space ends them at once.
+ * The reader tokens of published sites (`apiToken` of `POST /urls/published`): HS256 JWTs signed
+ * with the site's own secret, for an hour at most and never longer than the visitor token they
+ * were given for. As bearer tokens they read the one space they name, while the site is published
+ * and still shows that space. They carry what let the reader in, checked on every use: the site's
+ * audience then, the share link (still active), the visitor signing key (not regenerated since).
+ * A changed secret, an unpublished site, a removed space, another audience, a deleted share link
+ * or a new signing key ends them at once.
  */
 @Injectable()
 export class SiteApiTokens extends SiteTokenVerifier {
@@ -31,9 +42,13 @@ export class SiteApiTokens extends SiteTokenVerifier {
     super();
   }
 
-  issue(site: SiteOrm, subject: SiteTokenSubject): Promise<string> {
+  issue(site: SiteOrm, subject: SiteTokenSubject, grant: SiteTokenGrant = {}): Promise<string> {
     const now = Math.floor(this.clock.now().getTime() / 1000);
+    const visitorExpiry = grant.visitorToken ? expiryOf(grant.visitorToken) : null;
     return new SignJWT({
+      audience: site.visibility,
+      ...(grant.shareKey ? { link: hashShareKey(grant.shareKey) } : {}),
+      ...(grant.visitorToken ? { visitorKey: keyGeneration(site) } : {}),
       kind: 'site',
       site: site.id,
       siteSpace: subject.siteSpaceId,
@@ -44,8 +59,16 @@ export class SiteApiTokens extends SiteTokenVerifier {
     })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt(now)
-      .setExpirationTime(now + API_TOKEN_SECONDS)
+      .setExpirationTime(Math.min(now + API_TOKEN_SECONDS, visitorExpiry ?? Infinity))
       .sign(new TextEncoder().encode(site.tokenSecret));
+  }
+
+  /** What let the reader in still does: the same audience, an active share link, the same signing key. */
+  private async stillGranted(site: SiteOrm, payload: Record<string, unknown>): Promise<boolean> {
+    if (payload.audience !== site.visibility) return false;
+    if (site.visibility === 'share-link' && (typeof payload.link !== 'string' || !(await this.repository.activeShareLink(site.id, payload.link)))) return false;
+    if (site.visibility === 'visitor-auth' && payload.visitorKey === undefined) return false;
+    return payload.visitorKey === undefined || payload.visitorKey === keyGeneration(site);
   }
 
   async verify(token: string): Promise<User | null> {
@@ -60,6 +83,7 @@ export class SiteApiTokens extends SiteTokenVerifier {
     }
     const { kind, space, siteSpace, organization, claims } = payload;
     if (kind !== 'site' || organization !== site.organizationId || typeof space !== 'string' || typeof siteSpace !== 'string') return null;
+    if (!(await this.stillGranted(site, payload))) return null;
     if (!(await this.repository.hasSiteSpace(site.id, siteSpace, space))) return null;
     return {
       id: `site:${site.id}`,
@@ -71,6 +95,21 @@ export class SiteApiTokens extends SiteTokenVerifier {
       organizationScope: site.organizationId,
       siteScope: { siteId: site.id, organizationId: site.organizationId, spaceId: space, claims: readerClaims(claims) },
     };
+  }
+}
+
+/** The visitor signing key's generation: any regeneration changes it (the key is stored sealed with a fresh IV). */
+function keyGeneration(site: SiteOrm): string | null {
+  return site.visitorAuthKey ? createHash('sha256').update(site.visitorAuthKey).digest('base64url').slice(0, 16) : null;
+}
+
+/** A JWT's expiry (seconds), read without checking it: the token was verified when the reader came in. */
+function expiryOf(token: string): number | null {
+  try {
+    const exp = decodeJwt(token).exp;
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
   }
 }
 

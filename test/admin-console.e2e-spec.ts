@@ -63,6 +63,35 @@ describe('operator console (/admin/queues)', () => {
     expect(wrongLogin.headers.get('set-cookie')).toBeNull();
   });
 
+  it('keeps a session id in the cookie, never the token; signing out, revoking the token or expiry ends the session', async () => {
+    const api = `${base}/admin/queues/api/queues`;
+    const signIn = async (token: string) => {
+      const res = await fetch(`${base}/admin/login`, { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
+      expect(res.status).toBe(303);
+      return String(res.headers.get('set-cookie')).split(';')[0];
+    };
+    const withCookie = async (cookie: string) => (await fetch(api, { headers: { cookie } })).status;
+    const cookie = await signIn(adminToken);
+    expect(cookie).toMatch(/^docs_admin=[\w-]{43}$/);
+    expect(cookie).not.toContain(encodeURIComponent(adminToken));
+    expect(JSON.stringify(await t.dataSource.query('SELECT * FROM console_sessions'))).not.toContain(cookie.split('=')[1]);
+    expect(await withCookie(cookie)).toBe(200);
+    // Signing out ends it on the server, not only in this browser.
+    await fetch(`${base}/admin/logout`, { method: 'POST', headers: { cookie }, redirect: 'manual' });
+    expect(await withCookie(cookie)).toBe(401);
+    // Expiry (8 hours) and a revoked token end it too.
+    const later = await signIn(adminToken);
+    t.clock.advance(8 * 60 * 60 * 1000 + 1000);
+    expect(await withCookie(later)).toBe(401);
+    const onboarding = t.get<OnboardingService>(OnboardingService);
+    const other = await onboarding.registerUser({ email: 'ops2@example.com', displayName: 'Ops 2', instanceAdmin: true });
+    const revoked = await signIn(other.token);
+    expect(await withCookie(revoked)).toBe(200);
+    await t.dataSource.query(`UPDATE api_tokens SET expires_at = '2000-01-01' WHERE user_id = $1`, [other.user.id]);
+    expect(await withCookie(revoked)).toBe(401);
+    expect(await withCookie('docs_admin=not-a-session')).toBe(401);
+  });
+
   it('signs in, shows a failed job, retries it and shows it completed', async () => {
     const queue = t.get<JobBackend>(JobBackend).queue(PurgeDeletedSpaces.queue);
     const job = await queue.add(PurgeDeletedSpaces.name, {}, { attempts: 1 });

@@ -1,9 +1,10 @@
 import request from 'supertest';
 import { AppConfig } from '@app/common';
 import { TestApp, TestUser } from '@app/testing';
+import { commitContent } from './content.fixtures';
 
 const budgets = (overrides: Partial<AppConfig['rateLimits']>): Partial<AppConfig> => ({
-  rateLimits: { enabled: true, windowSeconds: 60, tokenReads: 5, tokenWrites: 2, addressReads: 1000, addressWrites: 1000, ...overrides },
+  rateLimits: { enabled: true, windowSeconds: 60, tokenReads: 5, tokenWrites: 2, addressReads: 1000, addressWrites: 1000, readerPages: 1000, readerSearches: 1000, ...overrides },
 });
 
 /** Request budgets, counted in the shared store (Redis, or PostgreSQL in embedded mode). */
@@ -77,6 +78,32 @@ describe('rate limits', () => {
       expect((await get(t, dave)).status).toBe(429);
     } finally {
       await replica.close();
+    }
+  });
+
+  it("gives a published site's anonymous readers a budget per address, pages and searches apart: 429 page with Retry-After", async () => {
+    const app = await TestApp.start(budgets({ tokenReads: 1000, tokenWrites: 1000, readerPages: 6, readerSearches: 2 }));
+    try {
+      const owner = await app.user('Owner');
+      const org = await app.organization(owner);
+      const space = (await owner.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Docs' })).body.id;
+      await commitContent(app, space, [{ id: 'home', title: 'Home', slug: 'home', body: 'Welcome home.' }]);
+      const site = (await owner.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Docs', spaces: [space] })).body.id;
+      await owner.client.patch(`/v1/orgs/${org}/sites/${site}`, { basename: 'limited' });
+      await owner.client.post(`/v1/orgs/${org}/sites/${site}/publish`);
+      const read = (path: string) => request(app.app.getHttpServer()).get(path);
+      const searches = [await read('/sites/limited/~search?q=home'), await read('/sites/limited/~search?q=home'), await read('/sites/limited/~search?q=home')];
+      expect(searches.map((r) => r.status)).toEqual([200, 200, 429]);
+      const pages = [];
+      for (let i = 0; i < 7; i++) pages.push((await read('/sites/limited/home')).status);
+      expect(pages).toEqual([200, 200, 200, 200, 200, 200, 429]);
+      const refused = await read('/sites/limited/home');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(refused.headers['content-type']).toContain('text/html');
+      expect(refused.text).toContain('Too many requests');
+    } finally {
+      await app.close();
     }
   });
 

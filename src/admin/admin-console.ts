@@ -9,7 +9,8 @@ import { AppConfig } from '@app/common';
 import { JobBackend } from '../jobs/bullmq/job-backend';
 import { registeredQueues } from '../jobs/job-registry';
 import { IdentityService } from '../modules/identity/application/identity.service';
-import { ADMIN_COOKIE, isConsoleUser, requireInstanceAdmin } from './admin-auth';
+import { ConsoleSessions } from '../modules/identity/application/console-sessions.service';
+import { ADMIN_COOKIE, ConsoleCredential, isConsoleUser, requireInstanceAdmin, sessionCookie } from './admin-auth';
 import { loginPage } from './login-page';
 
 const BOARD_PATH = '/admin/queues';
@@ -23,7 +24,8 @@ const SESSION_SECONDS = 8 * 60 * 60;
 export function mountAdminConsole(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
   const identity = app.get(IdentityService, { strict: false });
-  const authenticate = (token: string) => identity.authenticate(token);
+  const sessions = app.get(ConsoleSessions, { strict: false });
+  const authenticate = (credential: ConsoleCredential) => ('bearer' in credential ? identity.authenticate(credential.bearer) : sessions.userOf(credential.session));
   const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
   const cookie = (value: string, maxAge: number) =>
     `${ADMIN_COOKIE}=${encodeURIComponent(value)}; HttpOnly; SameSite=Strict; Path=/admin; Max-Age=${maxAge}${secure}`;
@@ -36,20 +38,27 @@ export function mountAdminConsole(app: INestApplication, config: AppConfig): voi
   login.post('/admin/login', urlencoded({ extended: false, limit: '4kb' }), async (req, res, next) => {
     try {
       const token = typeof req.body?.token === 'string' ? req.body.token.trim() : '';
-      const user = token ? await authenticate(token) : null;
-      if (!isConsoleUser(user)) {
+      const found = token ? await identity.authenticateToken(token) : null;
+      if (!found || !isConsoleUser(found.user)) {
         res.status(401).type('html').send(loginPage('That token does not belong to an instance administrator.'));
         return;
       }
-      res.setHeader('Set-Cookie', cookie(token, SESSION_SECONDS));
+      // The cookie holds a session id, never the token: signing out or revoking the token ends it.
+      res.setHeader('Set-Cookie', cookie(await sessions.open(found.tokenId, SESSION_SECONDS), SESSION_SECONDS));
       res.redirect(303, BOARD_PATH);
     } catch (error) {
       next(error);
     }
   });
-  login.post('/admin/logout', (_req, res) => {
-    res.setHeader('Set-Cookie', cookie('', 0));
-    res.redirect(303, '/admin/login');
+  login.post('/admin/logout', async (req, res, next) => {
+    try {
+      const session = sessionCookie(req);
+      if (session) await sessions.close(session);
+      res.setHeader('Set-Cookie', cookie('', 0));
+      res.redirect(303, '/admin/login');
+    } catch (error) {
+      next(error);
+    }
   });
   express.use(login);
 

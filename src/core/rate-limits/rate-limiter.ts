@@ -19,7 +19,7 @@ export interface Verdict {
   retryAfter: number;
 }
 
-const BUDGETS = ['tokenReads', 'tokenWrites', 'addressReads', 'addressWrites'] as const;
+const BUDGETS = ['tokenReads', 'tokenWrites', 'addressReads', 'addressWrites', 'readerPages', 'readerSearches'] as const;
 type Budget = (typeof BUDGETS)[number];
 
 /**
@@ -49,9 +49,19 @@ export class RateLimiter implements OnModuleDestroy {
 
   async consume(kind: RequestKind, tokenKey: string | null, address: string): Promise<Verdict> {
     const budgets = this.build();
-    if (this.connecting) await this.connecting;
     const checks: Array<[BatchedBudget, string]> = [[budgets[kind === 'read' ? 'addressReads' : 'addressWrites'], address]];
     if (tokenKey) checks.push([budgets[kind === 'read' ? 'tokenReads' : 'tokenWrites'], tokenKey]);
+    return this.check(checks);
+  }
+
+  /** Published sites' readers, per client address: pages (and their files) and searches apart. */
+  async consumeReader(kind: 'page' | 'search', address: string): Promise<Verdict> {
+    const budgets = this.build();
+    return this.check([[budgets[kind === 'page' ? 'readerPages' : 'readerSearches'], address]]);
+  }
+
+  private async check(checks: Array<[BatchedBudget, string]>): Promise<Verdict> {
+    if (this.connecting) await this.connecting;
     const results = await Promise.all(checks.map(([budget, key]) => budget.consume(key)));
     // The budget closest to running out decides what the client is told.
     const tightest = results.reduce((a, b) => (!b.allowed && a.allowed ? b : a.allowed === b.allowed && b.remaining < a.remaining ? b : a));
@@ -84,7 +94,7 @@ export class RateLimiter implements OnModuleDestroy {
       return new RateLimiterPostgres({ ...options, storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, insuranceLimiter });
     };
     const batched = (budget: Budget) => new BatchedBudget(make(budget), rateLimits[budget]);
-    this.budgets = { tokenReads: batched('tokenReads'), tokenWrites: batched('tokenWrites'), addressReads: batched('addressReads'), addressWrites: batched('addressWrites') };
+    this.budgets = Object.fromEntries(BUDGETS.map((budget) => [budget, batched(budget)])) as Record<Budget, BatchedBudget>;
     return this.budgets;
   }
 

@@ -4,6 +4,7 @@ import { BearerGuard } from './api/bearer.guard';
 import { UserController } from './api/user.controller';
 import { UserPresenter } from './api/user.presenter';
 import { UsersController } from './api/users.controller';
+import { ConsoleSessions } from './application/console-sessions.service';
 import { UserDirectory } from './application/user-directory.service';
 import { IdentityService } from './application/identity.service';
 import { TokenUsageRecorder } from './infrastructure/token-usage.recorder';
@@ -12,7 +13,7 @@ import { UsersRepository } from './infrastructure/users.repository';
 @Global()
 @Module({
   controllers: [UserController, UsersController],
-  providers: [IdentityService, UserDirectory, UsersRepository, TokenUsageRecorder, UserPresenter, { provide: APP_GUARD, useClass: BearerGuard }],
-  exports: [IdentityService, UserPresenter, TokenUsageRecorder],
+  providers: [IdentityService, ConsoleSessions, UserDirectory, UsersRepository, TokenUsageRecorder, UserPresenter, { provide: APP_GUARD, useClass: BearerGuard }],
+  exports: [IdentityService, ConsoleSessions, UserPresenter, TokenUsageRecorder],
 })
 export class IdentityModule {}

@@ -65,6 +65,8 @@ export const configSchema = Joi.object({
   RATE_LIMIT_TOKEN_WRITES: Joi.number().integer().min(1).default(600),
   RATE_LIMIT_ADDRESS_READS: Joi.number().integer().min(1).default(6000),
   RATE_LIMIT_ADDRESS_WRITES: Joi.number().integer().min(1).default(1200),
+  RATE_LIMIT_READER_PAGES: Joi.number().integer().min(1).default(1200),
+  RATE_LIMIT_READER_SEARCHES: Joi.number().integer().min(1).default(120),
   WEBHOOK_RETRY_BASE_MS: Joi.number().integer().min(10).default(30_000),
   WEBHOOK_RETRY_MAX_MS: Joi.number().integer().min(10).default(60 * 60 * 1000),
   WEBHOOK_DISABLE_AFTER_HOURS: Joi.number().min(0.001).default(24),
@@ -146,7 +148,17 @@ export interface AppConfig {
   /** Document pages one style guide check sends to the model, in tree order; the rest are counted as unchecked. */
   styleguideMaxPages: number;
   /** Request budgets per window: per token and per client address, reads (GET/HEAD) and writes apart. */
-  rateLimits: { enabled: boolean; windowSeconds: number; tokenReads: number; tokenWrites: number; addressReads: number; addressWrites: number };
+  rateLimits: {
+    enabled: boolean;
+    windowSeconds: number;
+    tokenReads: number;
+    tokenWrites: number;
+    addressReads: number;
+    addressWrites: number;
+    /** Published sites, per reader address: pages and searches. */
+    readerPages: number;
+    readerSearches: number;
+  };
   /** Webhook deliveries: backoff from base to max between tries; a webhook failing this long is disabled. */
   webhooks: { retryBaseMs: number; retryMaxMs: number; disableAfterMs: number; timeoutMs: number };
   /** How often the worker sweeps the outbox and due deliveries (commits also wake it at once). */
@@ -223,6 +235,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       tokenWrites: value.RATE_LIMIT_TOKEN_WRITES,
       addressReads: value.RATE_LIMIT_ADDRESS_READS,
       addressWrites: value.RATE_LIMIT_ADDRESS_WRITES,
+      readerPages: value.RATE_LIMIT_READER_PAGES,
+      readerSearches: value.RATE_LIMIT_READER_SEARCHES,
     },
     webhooks: {
       retryBaseMs: value.WEBHOOK_RETRY_BASE_MS,

@@ -80,13 +80,31 @@ export class UsersRepository {
    * organization the token is limited to (if any) and the token's id.
    */
   async findUserByTokenHash(tokenHash: string, now: Date): Promise<{ user: User; tokenId: string } | null> {
+    return this.userOfValidToken('t.token_hash = $1', [tokenHash, now]);
+  }
+
+  /** The user of a console session still open at `now`, whose token is still valid (see findUserByTokenHash). */
+  async findUserByConsoleSession(idHash: string, now: Date): Promise<{ user: User; tokenId: string } | null> {
+    return this.userOfValidToken('t.id = (SELECT token_id FROM console_sessions WHERE id_hash = $1 AND expires_at > $2)', [idHash, now]);
+  }
+
+  async insertConsoleSession(idHash: string, tokenId: string, expiresAt: Date): Promise<void> {
+    await this.dataSource.query('INSERT INTO console_sessions (id_hash, token_id, expires_at) VALUES ($1, $2, $3)', [idHash, tokenId, expiresAt]);
+  }
+
+  /** Ends a session, and removes sessions that ended (signing out is rare: the table stays small). */
+  async deleteConsoleSession(idHash: string, now: Date): Promise<void> {
+    await this.dataSource.query('DELETE FROM console_sessions WHERE id_hash = $1 OR expires_at <= $2', [idHash, now]);
+  }
+
+  private async userOfValidToken(match: string, params: unknown[]): Promise<{ user: User; tokenId: string } | null> {
     const rows = await poolRead<UserRow & { organization_scope: string | null; token_id: string }>(
       this.dataSource,
       `SELECT u.id, u.email, u.display_name, u.photo_url, u.email_verified, u.instance_admin, u.created_at,
               t.organization_id AS organization_scope, t.id AS token_id
          FROM api_tokens t JOIN users u ON u.id = t.user_id
-        WHERE t.token_hash = $1 AND (t.expires_at IS NULL OR t.expires_at > $2) AND u.disabled_at IS NULL`,
-      [tokenHash, now],
+        WHERE ${match} AND (t.expires_at IS NULL OR t.expires_at > $2) AND u.disabled_at IS NULL`,
+      params,
     );
     const row = rows[0];
     if (!row) return null;

@@ -3,6 +3,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { AppConfig } from '@app/common';
 import { PublishedReader, ReaderResponse } from '../application/published-reader.service';
+import { RateLimiter } from '../../../core/rate-limits/rate-limiter';
 import { renderNotice } from '../domain/site-page-html';
 
 /** Paths of this server's own surfaces: never a custom host's page. */
@@ -18,6 +19,7 @@ const SITE_HOST = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]
 export function mountPublishedSites(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
   const reader = app.get(PublishedReader, { strict: false });
+  const limiter = app.get(RateLimiter, { strict: false });
   const publicUrl = new URL(config.publicUrl);
   const base = publicUrl.pathname.replace(/\/+$/, '');
   const logger = new Logger('PublishedSites');
@@ -31,9 +33,10 @@ export function mountPublishedSites(app: INestApplication, config: AppConfig): v
     if (!onServer && !customHost) return next();
     // On this server's addresses the URL is read as the public one, whatever Host a proxy passed on.
     const url = onServer ? new URL(req.originalUrl, publicUrl.origin) : new URL(req.originalUrl, `${req.protocol}://${req.headers.host}`);
-    reader
-      .handle({ url, cookies: parseCookies(req.headers.cookie), cookieHeader: req.headers.cookie, ifNoneMatch: req.headers['if-none-match'] })
+    readerBudget(limiter, path.includes('/~search'), req.ip ?? 'unknown', res)
+      .then((allowed) => (allowed ? reader.handle({ url, cookies: parseCookies(req.headers.cookie), cookieHeader: req.headers.cookie, ifNoneMatch: req.headers['if-none-match'] }) : undefined))
       .then((response) => {
+        if (response === undefined) return;
         if (!response) {
           if (onServer) return send(res, { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }, body: renderNotice({ title: 'Site not found', message: 'No published site lives at this address.' }) });
           return next();
@@ -46,6 +49,22 @@ export function mountPublishedSites(app: INestApplication, config: AppConfig): v
         send(res, { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }, body: renderNotice({ title: 'Something went wrong', message: 'This page could not be shown. Try again in a moment.' }) });
       });
   });
+}
+
+/**
+ * Anonymous readers spend from a budget per address (pages and searches apart, RATE_LIMIT_READER_*):
+ * over it, a 429 page with `Retry-After`. Resolves whether the request may go on.
+ */
+async function readerBudget(limiter: RateLimiter, search: boolean, address: string, res: Response): Promise<boolean> {
+  if (!limiter.enabled) return true;
+  const verdict = await limiter.consumeReader(search ? 'search' : 'page', address);
+  if (verdict.allowed) return true;
+  send(res, {
+    status: 429,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': String(verdict.retryAfter) },
+    body: renderNotice({ title: 'Too many requests', message: `Slow down: try again in ${verdict.retryAfter} s.` }),
+  });
+  return false;
 }
 
 function send(res: Response, response: ReaderResponse): void {

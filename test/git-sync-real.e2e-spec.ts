@@ -49,5 +49,5 @@ maybe('Git Sync round trip on real repositories', () => {
     };
     await walk((await alice.client.get(`/v1/spaces/${figures.space}/content/pages`)).body.pages);
     process.stdout.write(`${spec}: ${violations.length} documents outside the 0.146 contract${violations.length ? `:\n${violations.join('\n')}` : ''}\n`);
-  }, 600000);
+  }, 1800000);
 });

@@ -251,6 +251,30 @@ describe('OpenAPI specifications', () => {
       expect(done.lastVersion).toBeUndefined();
     });
 
+    it('processes schemas that share references without expanding them (40 schemas each naming the next twice), OpenAPI 3 and Swagger 2', async () => {
+      const chain = (prefix: string) =>
+        Object.fromEntries(
+          Array.from({ length: 40 }, (_, i) => [`S${i}`, i === 39 ? { type: 'string' } : { type: 'object', properties: { a: { $ref: `${prefix}S${i + 1}` }, b: { $ref: `${prefix}S${i + 1}` } } }]),
+        );
+      const openapi = { openapi: '3.0.3', info: { title: 'Chain', version: '1' }, paths: { '/x': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } } } } } }, components: { schemas: chain('#/components/schemas/') } };
+      const swagger = { swagger: '2.0', info: { title: 'Chain', version: '1' }, paths: { '/x/{id}': { get: { parameters: [{ in: 'path', name: 'id', required: true, type: 'string' }], responses: { '200': { description: 'ok', schema: { $ref: '#/definitions/S0' } } } } } }, definitions: chain('#/definitions/') };
+      for (const document of [openapi, swagger]) {
+        const name = slug();
+        expect(JSON.stringify(document).length).toBeLessThan(6000);
+        expect((await creator.client.post(base(), { slug: name, source: { text: JSON.stringify(document) } })).status).toBe(201);
+        // processed() waits 15 s at most; expanding the references took the whole 120 s processing limit.
+        expect((await processed(name)).lastVersion).toBeDefined();
+      }
+      // Swagger 2's own checks still run through the references: a path parameter left undeclared is refused.
+      const broken = structuredClone(swagger);
+      broken.paths['/x/{id}'].get.parameters = [];
+      const name = slug();
+      await creator.client.post(base(), { slug: name, source: { text: JSON.stringify(broken) } });
+      const failed = await processed(name);
+      expect(failed.lastProcessErrorCode).toBe('PARSE_ERROR');
+      expect(JSON.stringify(failed)).toMatch(/missing path parameter/);
+    });
+
     it('reports YAML and JSON syntax errors and non-OpenAPI documents as PARSE_ERROR', async () => {
       for (const text of ['openapi: [unclosed', '{"openapi": ', '{"hello": "world"}', 'just: a map']) {
         const name = slug();

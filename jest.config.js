@@ -12,6 +12,7 @@ const shared = {
 module.exports = {
   maxWorkers: 2,
   testTimeout: 30000,
+  reporters: ['default', '<rootDir>/test/support/durations-reporter.js'],
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
     {

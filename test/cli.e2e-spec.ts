@@ -2,6 +2,7 @@ import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { TestApp, createTestDatabase, dropTestDatabase, removeQueueKeys, testRedisUrl, uniqueTestName } from '@app/testing';
+import { until } from './support/waiting';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..');
@@ -112,18 +113,15 @@ describe('operator CLI and process start-up', () => {
     const api = start('src/main.ts', { DATABASE_URL: databaseUrl, PORT: '0', QUEUE_PREFIX: queuePrefix });
     const apiExit = exited(api);
     const port = await listeningPort(api);
-    let healthy = false;
-    for (let i = 0; i < 150 && !healthy; i++) {
-      healthy = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
-      if (!healthy) await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(healthy).toBe(true);
+    await until('a healthy API', () => fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false), 30000, 200);
     api.kill('SIGTERM');
     expect(await apiExit).toBe('SIGTERM');
 
     const worker = start('src/worker.ts', { DATABASE_URL: databaseUrl, QUEUE_PREFIX: queuePrefix });
     const workerExit = exited(worker);
-    await new Promise((r) => setTimeout(r, 4000));
+    let output = '';
+    worker.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await until('the worker to start', () => output.includes('Worker started'), 60000, 100);
     worker.kill('SIGTERM');
     expect(await workerExit).toBe('SIGTERM');
     if (testRedisUrl()) await removeQueueKeys(testRedisUrl()!, queuePrefix);

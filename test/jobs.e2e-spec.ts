@@ -12,6 +12,7 @@ import { JobRunner } from '../src/jobs/bullmq/job-runner';
 import { HandlesJob } from '../src/jobs/job-handler';
 import { JobsWorkerModule } from '../src/jobs/jobs-worker.module';
 import { FlakyJob, RecordJob, SlowJob, TABLES, TEST_JOBS, testHandlers } from './support/test-jobs';
+import { until } from './support/waiting';
 
 const ROOT = join(__dirname, '..');
 // The runner's log lines, captured: every run must log its start and end with its id, never its payload.
@@ -19,16 +20,6 @@ const logged: string[] = [];
 const capture = (message: unknown, ...rest: unknown[]) => void logged.push([message, ...rest].map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(' '));
 const captureLogs = () => Logger.overrideLogger({ log: capture, warn: capture, error: capture, debug: () => undefined, verbose: () => undefined });
 captureLogs();
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const backends: ('postgres' | 'redis')[] = ['postgres', 'redis'];
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TestApp, TestUser } from '@app/testing';
+import { whileLocked } from './support/waiting';
 
 /** Organization members: list, get, change role, remove. */
 describe('organization members', () => {
@@ -77,28 +78,6 @@ describe('organization members', () => {
     return { ids, pages };
   }
 
-  /** Runs the requests while a test transaction holds `lockSql`'s locks; releases once `waiters` requests wait on them. */
-  async function whileLocked<T>(lockSql: string, params: unknown[], waiters: number, start: () => Promise<T>[]): Promise<T[]> {
-    const runner = t.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      await runner.query(lockSql, params);
-      const pending = Promise.all(start());
-      for (let i = 0; ; i++) {
-        const [{ n }] = await t.dataSource.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        if (n >= waiters) break;
-        if (i > 500) throw new Error('the requests never waited on the lock');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      await runner.commitTransaction();
-      return await pending;
-    } finally {
-      await runner.release();
-    }
-  }
 
   describe('GET /v1/orgs/{organizationId}/members', () => {
     let owner: TestUser;
@@ -391,6 +370,7 @@ describe('organization members', () => {
       await owner.client.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
       // Hold the admin rows so both demotions are past authorization and waiting together.
       const results = await whileLocked(
+        t,
         `SELECT 1 FROM organization_members WHERE organization_id = $1 AND role = 'admin' FOR UPDATE`,
         [orgId],
         2,
@@ -406,6 +386,7 @@ describe('organization members', () => {
     it('never leaves zero admins when a demotion and a removal of the last two admins race', async () => {
       await owner.client.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
       const results = await whileLocked(
+        t,
         `SELECT 1 FROM organization_members WHERE organization_id = $1 AND role = 'admin' FOR UPDATE`,
         [orgId],
         2,
@@ -514,6 +495,7 @@ describe('organization members', () => {
     it('never leaves zero admins when the two remaining admins are removed at the same time', async () => {
       await owner.client.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
       const results = await whileLocked(
+        t,
         `SELECT 1 FROM organization_members WHERE organization_id = $1 AND role = 'admin' FOR UPDATE`,
         [orgId],
         2,

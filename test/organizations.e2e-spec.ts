@@ -1,4 +1,5 @@
 import { TestApp, TestUser } from '@app/testing';
+import { whileLocked } from './support/waiting';
 
 /** Organizations: create, list, get, invite, update. */
 describe('organizations', () => {
@@ -8,28 +9,6 @@ describe('organizations', () => {
   });
   afterAll(() => t.close());
 
-  /** Runs the requests while a test transaction holds `lockSql`'s locks; releases once `waiters` requests wait on them. */
-  async function whileLocked(lockSql: string, params: unknown[], waiters: number, start: () => Promise<unknown>[]): Promise<any[]> {
-    const runner = t.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      await runner.query(lockSql, params);
-      const pending = Promise.all(start());
-      for (let i = 0; ; i++) {
-        const [{ n }] = await t.dataSource.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        if (n >= waiters) break;
-        if (i > 500) throw new Error('the requests never waited on the lock');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      await runner.commitTransaction();
-      return await pending;
-    } finally {
-      await runner.release();
-    }
-  }
 
   const orgRow = async (id: string) => (await t.dataSource.query('SELECT * FROM organizations WHERE id = $1', [id]))[0];
   const memberRole = async (orgId: string, userId: string): Promise<string | null | undefined> => {
@@ -213,7 +192,8 @@ describe('organizations', () => {
     it('honours an invite sent while its e-mail is being registered', async () => {
       const email = `racer-${Date.now()}@example.com`;
       // Both use cases serialize on a per-address lock; hold it so they are in flight together.
-      const [invited, registered] = (await whileLocked(
+      const [invited, registered] = (await whileLocked<unknown>(
+        t,
         `SELECT pg_advisory_xact_lock(hashtext('organization-invite:' || $1::text))`,
         [email],
         2,
@@ -443,7 +423,7 @@ describe('organizations', () => {
 
     it('keeps both of two concurrent changes to different fields', async () => {
       // Hold the organization row so both requests are in flight together, then let them go.
-      const [a, b] = await whileLocked('SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE', [orgId], 2, () => [
+      const [a, b] = await whileLocked(t, 'SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE', [orgId], 2, () => [
         owner.client.patch(`/v1/orgs/${orgId}`, { title: 'Concurrent title' }),
         owner.client.patch(`/v1/orgs/${orgId}`, { inviteLinks: true }),
       ]);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { AppConfig } from '@app/common';
 import { TestApp, TestUser } from '@app/testing';
+import { RateLimiter } from '../src/core/rate-limits/rate-limiter';
 import { commitContent } from './content.fixtures';
 
 const budgets = (overrides: Partial<AppConfig['rateLimits']>): Partial<AppConfig> => ({
@@ -71,8 +72,8 @@ describe('rate limits', () => {
     const replica = await TestApp.start({ ...budgets({}), databaseUrl: t.config.databaseUrl, queuePrefix: t.config.queuePrefix });
     try {
       for (let i = 0; i < 3; i++) expect((await get(t, dave)).status).toBe(200);
-      // Far from the limit a replica settles its counts with the store in batches (every 50 ms).
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Far from the limit a replica settles its counts with the store in batches (every 50 ms): settle them now.
+      await t.get<RateLimiter>(RateLimiter).settle();
       expect((await get(replica, dave)).headers['x-ratelimit-remaining']).toBe('1');
       expect((await get(replica, dave)).status).toBe(200);
       expect((await get(t, dave)).status).toBe(429);

@@ -7,6 +7,7 @@ import { JobBackend } from '../src/jobs/bullmq/job-backend';
 import { JobOperations } from '../src/jobs/bullmq/job-operations';
 import { jobsConfig } from '../src/jobs/jobs.module';
 import { PurgeDeletedSpaces } from '../src/modules/spaces/application/space.jobs';
+import { until } from './support/waiting';
 
 const ROOT = join(__dirname, '..');
 const METRICS_TOKEN = 'worker-metrics-token-0123';
@@ -31,16 +32,6 @@ function start(entry: string, env: Record<string, string>): { child: ChildProces
   child.stdout!.on('data', (c: Buffer) => (seen += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (seen += c.toString()));
   return { child, exited: new Promise((resolve) => child.on('exit', resolve)), output: () => seen };
-}
-
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 60000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /**

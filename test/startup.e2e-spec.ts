@@ -11,6 +11,7 @@ import {
   removeQueueKeys,
   uniqueTestName,
 } from '@app/testing';
+import { until } from './support/waiting';
 
 const ROOT = join(__dirname, '..');
 const REDIS_URL = loadConfig(process.env).redisUrl;
@@ -42,16 +43,6 @@ function start(args: string[], env: Record<string, string>, command = process.ex
 
 const fromSource = (entry: string, env: Record<string, string>, args: string[] = []) => start([...FROM_SOURCE, join(ROOT, entry), ...args], env);
 
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== null && (value as unknown) !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 function lines(output: string): string[] {
   return output.split('\n').filter((line) => line.trim() !== '');
 }
@@ -66,7 +57,7 @@ function closedPort(): Promise<number> {
   });
 }
 
-const listeningPort = (run: Running) => until(() => /API listening on port (\d+)/.exec(run.output())?.[1], 60000, 'the API to listen').then(Number);
+const listeningPort = (run: Running) => until('the API to listen', () => /API listening on port (\d+)/.exec(run.output())?.[1], 60000).then(Number);
 const answers = (port: number) => fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status, () => 0);
 
 describe('process start-up when PostgreSQL or Redis is not there', () => {
@@ -103,7 +94,7 @@ describe('process start-up when PostgreSQL or Redis is not there', () => {
     const api = fromSource('src/main.ts', { DATABASE_URL: testDatabaseUrl(name), PORT: '0', QUEUE_PREFIX: queuePrefix });
     try {
       const port = await listeningPort(api);
-      expect(await until(async () => ((await answers(port)) === 200 ? 200 : undefined), 15000, 'a healthy API')).toBe(200);
+      expect(await until('a healthy API', async () => ((await answers(port)) === 200 ? 200 : undefined), 15000)).toBe(200);
       const client = new Client({ connectionString: testDatabaseUrl(name) });
       await client.connect();
       const users = await client.query(`SELECT to_regclass('public.users') AS users`).finally(() => client.end());
@@ -132,7 +123,7 @@ describe('process start-up when PostgreSQL or Redis is not there', () => {
       const api = fromSource('src/main.ts', { DATABASE_URL: url, REDIS_URL: redisUrl, JOBS_BACKEND: 'redis', PORT: '0', MIGRATIONS_RUN: 'false' });
       try {
         const port = await listeningPort(api);
-        const redisLine = await until(() => lines(api.output()).find((l) => l.includes('REDIS_URL')), 10000, 'a Redis log line');
+        const redisLine = await until('a Redis log line', () => lines(api.output()).find((l) => l.includes('REDIS_URL')), 10000);
         const logged = JSON.parse(redisLine);
         expect(logged.msg).toMatch(/Redis unreachable at REDIS_URL \(redis:\/\/127\.0\.0\.1:\d+\): connect ECONNREFUSED/);
         expect(await answers(port)).toBe(503);
@@ -148,10 +139,11 @@ describe('process start-up when PostgreSQL or Redis is not there', () => {
     it('the worker logs while it waits for Redis instead of hanging silently', async () => {
       const worker = fromSource('src/worker.ts', { DATABASE_URL: url, REDIS_URL: redisUrl, JOBS_BACKEND: 'redis' });
       try {
-        const waiting = await until(() => {
+        // The worker starts from source: slow on a loaded machine.
+        const waiting = await until('two waiting lines', () => {
           const found = lines(worker.output()).filter((l) => l.includes('Waiting for Redis'));
           return found.length >= 2 ? found : undefined;
-        }, 75000, 'two waiting lines'); // the worker starts from source: slow on a loaded machine
+        }, 75000);
         expect(JSON.parse(waiting[0])).toMatchObject({ level: 40, service: 'worker' });
         expect(JSON.parse(waiting[0]).msg).toMatch(/^Waiting for Redis at REDIS_URL \(redis:\/\/127\.0\.0\.1:\d+\): connect ECONNREFUSED/);
         expect(worker.output()).not.toContain(PASSWORD);
@@ -180,11 +172,11 @@ const built = existsSync(join(ROOT, 'dist/src/main.js'));
     const env = { DATABASE_URL: url, PORT: '0', QUEUE_PREFIX: queuePrefix, MIGRATIONS_RUN: 'false' };
     const api = start(['run', '--silent', 'start:prod'], env, 'npm');
     const port = await listeningPort(api);
-    expect(await until(async () => ((await answers(port)) === 200 ? 200 : undefined), 15000, 'a healthy API')).toBe(200);
+    expect(await until('a healthy API', async () => ((await answers(port)) === 200 ? 200 : undefined), 15000)).toBe(200);
     api.child.kill('SIGTERM');
     await api.exit;
     // npm has gone; had node outlived it, the port would still answer.
-    expect(await until(async () => ((await answers(port)) === 0 ? 'closed' : undefined), 10000, 'the port to close')).toBe('closed');
+    expect(await until('the port to close', async () => ((await answers(port)) === 0 ? 'closed' : undefined), 10000)).toBe('closed');
     await removeQueueKeys(REDIS_URL, queuePrefix);
   }, 60000);
 });

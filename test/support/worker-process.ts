@@ -4,16 +4,7 @@ import { TestApp } from '@app/testing';
 
 const ROOT = join(__dirname, '..', '..');
 
-/** Polls `check` until it returns something truthy (its value), or fails after `timeoutMs`. */
-export async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { until } from './waiting';
 
 /**
  * The real worker (`src/worker.ts`) in a child process on the test app's database and job backend,

@@ -75,6 +75,11 @@ export class RateLimiter implements OnModuleDestroy {
     };
   }
 
+  /** Adds what this process counted locally to the shared store now (it does so every 50 ms anyway). */
+  async settle(): Promise<void> {
+    if (this.budgets) await Promise.all(Object.values(this.budgets).map((b) => b.settle()));
+  }
+
   async onModuleDestroy(): Promise<void> {
     // What was counted locally reaches the store before the connection closes.
     if (this.budgets) await Promise.all(Object.values(this.budgets).map((b) => b.stop().catch(() => undefined)));

@@ -1,4 +1,5 @@
 import { INestApplication, Type } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig, REFUSES_EMPTY_BODY } from '@app/common';
 import { ERROR_SCHEMA, ERROR_SCHEMA_NAME, errorResponseComponents, errorStatuses } from './error-responses';
@@ -13,8 +14,27 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 /** Serves `/openapi.json` and the `/docs` UI: Swagger's document, completed so it tells the truth. */
 export function setupOpenApi(app: INestApplication, config: AppConfig): void {
   const document = buildOpenApiDocument(app, config);
+  // Registered first, so it answers instead of @nestjs/swagger's own init script, which pastes the whole document in
+  // through String.replace: a `$` pattern in any description (getSubdomain's `...$`) broke the script and left /docs blank.
+  for (const path of ['/docs/swagger-ui-init.js', '/docs/docs/swagger-ui-init.js']) {
+    app.getHttpAdapter().get(path, (_req: Request, res: Response) => void res.type('application/javascript').send(SWAGGER_UI_INIT));
+  }
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', useGlobalPrefix: false });
 }
+
+/** Swagger UI's start: it reads the served document from this server (under whatever path a proxy mounts it). */
+const SWAGGER_UI_INIT = `window.onload = function () {
+  var base = window.location.pathname.replace(/\\/docs(\\/.*)?$/, '');
+  window.ui = SwaggerUIBundle({
+    url: base + '/openapi.json',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    plugins: [SwaggerUIBundle.plugins.DownloadUrl],
+    layout: 'StandaloneLayout',
+  });
+};
+`;
 
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const document = SwaggerModule.createDocument(

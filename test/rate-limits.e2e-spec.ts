@@ -67,6 +67,21 @@ describe('rate limits', () => {
     }
   });
 
+  it('reads the client address from X-Forwarded-For only behind a trusted proxy (TRUST_PROXY)', async () => {
+    for (const trustProxy of [false, 1] as const) {
+      const app = await TestApp.start({ ...budgets({ tokenReads: 1000, addressReads: 2 }), trustProxy });
+      try {
+        const user = await app.user();
+        const from = (address: string) => request(app.app.getHttpServer()).get('/v1/user').set('Authorization', `Bearer ${user.token}`).set('X-Forwarded-For', address);
+        const statuses = [(await from('203.0.113.1')).status, (await from('203.0.113.1')).status, (await from('203.0.113.2')).status];
+        // Trusted, each forwarded address has its own budget; not trusted, they all share the proxy's.
+        expect([trustProxy, statuses]).toEqual([trustProxy, trustProxy ? [200, 200, 200] : [200, 200, 429]]);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
   it('is shared by the replicas of one deployment (same store)', async () => {
     const dave = await t.user('Dave');
     const replica = await TestApp.start({ ...budgets({}), databaseUrl: t.config.databaseUrl, queuePrefix: t.config.queuePrefix });

@@ -23,6 +23,8 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   express.use(accessLog(app.get(ROOT_LOGGER)));
   express.disable('x-powered-by');
   express.set('query parser', 'extended');
+  // Behind a reverse proxy, the client's address (rate limits, logs) comes from X-Forwarded-For only from proxies trusted here.
+  express.set('trust proxy', config.trustProxy);
   applySecurityHeaders(app, config.publicUrl);
   mountMetrics(app, config);
   mountRateLimits(app);

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { Schema } from './validation-schema';
 
 type Document = { paths: Record<string, Record<string, any>>; components: Record<string, Record<string, any>> };
@@ -139,7 +140,9 @@ function load(id: string, module: string): Source | undefined {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const spec = structuredClone(require(module)) as Document;
     return { id, spec, names: new Map() };
-  } catch {
+  } catch (error) {
+    // A runtime dependency: without it the served document silently loses GitBook's answer schemas.
+    new Logger('OpenAPI').error(`GitBook's contract (${module}) could not be read, so the served OpenAPI document lacks its schemas: ${(error as Error).message}`);
     return undefined;
   }
 }

@@ -25,6 +25,9 @@ export const configSchema = Joi.object({
   OUTBOUND_ALLOW_PRIVATE: Joi.boolean().default(false),
   FILES_DIR: Joi.string().min(1).default('./var/files'),
   // Comma-separated browser origins (`https://app.example.com`) allowed to call the API; none by default.
+  TRUST_PROXY: Joi.string()
+    .pattern(/^(?:true|false|\d{1,2}|[\w.:/]+(?:\s*,\s*[\w.:/]+)*)$/)
+    .default('false'),
   CORS_ORIGINS: Joi.string()
     .allow('')
     .pattern(/^\s*(https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\s*(,\s*|$))*$/)
@@ -99,6 +102,8 @@ export interface AppConfig {
   filesDir: string;
   /** Browser origins allowed by CORS (exact `scheme://host[:port]`); empty: no CORS headers at all. */
   corsOrigins: string[];
+  /** Express's `trust proxy`: false, true, a number of hops, or addresses and subnets (`loopback, 10.0.0.0/8`). */
+  trustProxy: boolean | number | string[];
   /** How often the worker sweeps FILES_DIR for partial writes and unreferenced files. */
   filesSweepEveryMs: number;
   /** Files younger than this are never swept: a commit may be about to reference them. */
@@ -196,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     outboundAllowPrivate: value.OUTBOUND_ALLOW_PRIVATE,
     filesDir: value.FILES_DIR,
+    trustProxy: parseTrustProxy(String(value.TRUST_PROXY)),
     corsOrigins: String(value.CORS_ORIGINS)
       .split(',')
       .map((origin) => origin.trim())
@@ -248,4 +254,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     auditRetentionDays: value.AUDIT_RETENTION_DAYS,
     idempotency: { enabled: value.IDEMPOTENCY === 'on', ttlMs: Math.round(value.IDEMPOTENCY_TTL_HOURS * 3_600_000) },
   };
+}
+
+/** `TRUST_PROXY`: `false` (the default), `true`, a number of proxy hops, or a comma-separated list of addresses and subnets. */
+function parseTrustProxy(raw: string): boolean | number | string[] {
+  if (raw === 'false' || raw === '') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw.split(',').map((entry) => entry.trim()).filter(Boolean);
 }

@@ -9,6 +9,7 @@ import { configureApi } from './bootstrap/configure-api';
 import { dataDir, removeConnectionFile, writeConnectionFile } from './embedded/connection-file';
 import { ensureDatabase, startEmbeddedPostgres } from './embedded/embedded-postgres';
 import { WorkerModule } from './worker.module';
+import { QuietStartupLogger } from './bootstrap/quiet-startup-logger';
 
 const DATABASE = 'docs_platform';
 
@@ -28,12 +29,12 @@ async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env); // fail fast, naming the bad variable
 
   const api = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
-  api.useLogger(api.get(Logger));
+  api.useLogger(new QuietStartupLogger(api.get(Logger)));
   configureApi(api, config);
   await api.listen(config.port);
   writeConnectionFile(dir, { url: process.env.DATABASE_URL, pid: process.pid });
   const worker = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
-  worker.useLogger(worker.get(Logger));
+  worker.useLogger(new QuietStartupLogger(worker.get(Logger)));
 
   const address = api.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -8,6 +8,7 @@ import { BootstrapLogger } from './bootstrap/bootstrap-logger';
 import { configureApi } from './bootstrap/configure-api';
 import { ensureDatabase } from './bootstrap/database-ready';
 import { exitIfShutdownHangs } from './bootstrap/shutdown';
+import { QuietStartupLogger } from './bootstrap/quiet-startup-logger';
 
 const startupLog = new BootstrapLogger('api');
 
@@ -16,7 +17,7 @@ async function bootstrap(): Promise<void> {
   const env = loadConfig(process.env); // fail fast, naming the bad variable, before any connection is made
   await ensureDatabase(env.databaseUrl, { attempts: env.dbConnectAttempts, retryMs: env.dbConnectRetryMs }, startupLog);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false, logger: startupLog });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new QuietStartupLogger(app.get(Logger)));
   const config = app.get<AppConfig>(APP_CONFIG);
   configureApi(app, config);
   exitIfShutdownHangs(config.shutdownTimeoutMs);

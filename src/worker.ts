@@ -8,6 +8,7 @@ import { waitForRedis } from './bootstrap/redis-ready';
 import { exitIfShutdownHangs } from './bootstrap/shutdown';
 import { serveWorkerMetrics } from './metrics/worker-metrics-server';
 import { WorkerModule } from './worker.module';
+import { QuietStartupLogger } from './bootstrap/quiet-startup-logger';
 
 const startupLog = new BootstrapLogger('worker');
 
@@ -20,7 +21,7 @@ async function bootstrap(): Promise<void> {
   await ensureDatabase(env.databaseUrl, { attempts: env.dbConnectAttempts, retryMs: env.dbConnectRetryMs }, startupLog);
   await waitForRedis(env.redisUrl, startupLog); // a worker without Redis has nothing to do but say so
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true, logger: startupLog });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new QuietStartupLogger(app.get(Logger)));
   app.enableShutdownHooks();
   const config = app.get<AppConfig>(APP_CONFIG);
   exitIfShutdownHangs(config.shutdownTimeoutMs);

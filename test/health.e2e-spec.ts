@@ -42,3 +42,21 @@ describe('GET /v1/ (getApiInformation)', () => {
     expect(info.data).toEqual(res.body);
   });
 });
+
+describe('GET / (where to go from here)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(() => t.close());
+
+  it('answers browsers a page linking the docs, the console and the health check, and other clients JSON', async () => {
+    const page = await request(t.app.getHttpServer()).get('/').set('Accept', 'text/html,application/xhtml+xml');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    for (const href of ['/docs', '/admin', '/health', '/openapi.json']) expect(page.text).toContain(`href="${href}"`);
+    const json = await request(t.app.getHttpServer()).get('/');
+    expect(json.status).toBe(200);
+    expect(json.body).toMatchObject({ name: 'Docs Platform', links: { docs: '/docs', health: '/health', console: '/admin', api: '/v1' } });
+  });
+});

@@ -100,6 +100,10 @@ describe('process start-up when PostgreSQL or Redis is not there', () => {
       const users = await client.query(`SELECT to_regclass('public.users') AS users`).finally(() => client.end());
       expect(users.rows[0].users).toBe('users');
       expect(api.output()).toContain(`Created database ${name}`);
+      // A quiet start: Nest's line per module and route is debug, so what an operator acts on stands out.
+      const beforeBanner = lines(api.output()).slice(0, lines(api.output()).findIndex((l) => l.includes('API listening')));
+      expect(beforeBanner.filter((l) => l.includes('Mapped {'))).toEqual([]);
+      expect(beforeBanner.length).toBeLessThan(30);
     } finally {
       api.child.kill('SIGTERM');
       await api.exit;

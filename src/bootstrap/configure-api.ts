@@ -4,6 +4,7 @@ import { ActorContextGuard, actorScope } from '../core/context/actor-context.gua
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AllExceptionsFilter, AppConfig, createValidationPipe, installRequestParsing } from '@app/common';
 import { configureCors } from './cors';
+import { mountHomePage } from './home-page';
 import { setupOpenApi } from './openapi/setup-openapi';
 import { applySecurityHeaders } from './security-headers';
 import { mountAdminConsole } from '../admin/admin-console';
@@ -37,6 +38,7 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   mountAdminConsole(app, config);
   // Published sites: /sites/{basename}/... and whole hosts claimed by sites.
   mountPublishedSites(app, config);
+  mountHomePage(app);
   app.setGlobalPrefix('v1', { exclude: ['health', 'docs', 'openapi.json', 'sso/saml/{*path}', 'pdf/{*path}', 'openapi/{*path}'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());

@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import { configureApi } from './bootstrap/configure-api';
 import { dataDir, removeConnectionFile, writeConnectionFile } from './embedded/connection-file';
 import { ensureDatabase, startEmbeddedPostgres } from './embedded/embedded-postgres';
+import { embeddedSecretsKey } from './embedded/secrets-key';
 import { WorkerModule } from './worker.module';
 import { QuietStartupLogger } from './bootstrap/quiet-startup-logger';
 
@@ -26,6 +27,12 @@ async function bootstrap(): Promise<void> {
   process.env.DATABASE_URL = postgres.url(DATABASE);
   process.env.JOBS_BACKEND ??= 'postgres';
   process.env.FILES_DIR ??= join(dir, 'files');
+  let secretsNote = 'SECRETS_KEY from the environment';
+  if (!process.env.SECRETS_KEY) {
+    const secrets = embeddedSecretsKey(dir);
+    process.env.SECRETS_KEY = secrets.key;
+    secretsNote = `${secrets.path} (${secrets.created ? 'made now' : 'kept'}; back it up with the data: stored secrets need it)`;
+  }
   const config = loadConfig(process.env); // fail fast, naming the bad variable
 
   const api = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
@@ -46,6 +53,7 @@ async function bootstrap(): Promise<void> {
       `Docs platform running (embedded mode, ready in ${seconds} s)`,
       `  API:        http://localhost:${port}   (OpenAPI: http://localhost:${port}/docs)`,
       `  Data:       ${dir}   (PostgreSQL cluster, files; kept across restarts)`,
+      `  Secrets:    ${secretsNote}`,
       `  Jobs:       PostgreSQL backend, worker in this process; dashboard at /admin/queues`,
       `  First user: npm run cli -- users:create --email you@example.com --name "Your Name" --instance-admin`,
       '              (prints an API token; the CLI finds this database through the data directory)',

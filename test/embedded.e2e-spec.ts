@@ -1,5 +1,5 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -68,6 +68,18 @@ describe('embedded mode', () => {
     // The worker runs in this process on the PostgreSQL job backend: the purge scheduled at start has run,
     // and the console shows its queue.
     expect(first.output()).toMatch(/job purge-deleted-spaces \S+ \(queue maintenance, attempt 1\) completed/);
+    // A SECRETS_KEY was made next to the data (0600), so what stores secrets works: a webhook, with its secret.
+    expect(statSync(join(cwd, 'var/secrets.key')).mode & 0o777).toBe(0o600);
+    expect(first.output()).toContain(`Secrets:    ${join(cwd, 'var/secrets.key')} (made now`);
+    const orgs = await fetch(`http://127.0.0.1:${port}/v1/orgs`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Acme' }) });
+    const org = ((await orgs.json()) as { id: string }).id;
+    const hook = await fetch(`http://127.0.0.1:${port}/v1/orgs/${org}/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://hooks.example.com/x', events: ['space.updated'] }),
+    });
+    expect(hook.status).toBe(201);
+    const key = readFileSync(join(cwd, 'var/secrets.key'), 'utf8');
     const board = await fetch(`http://127.0.0.1:${port}/admin/queues/api/queues`, { headers: { authorization: `Bearer ${token}` } });
     expect(board.status).toBe(200);
     expect(JSON.stringify(await board.json())).toContain('"name":"maintenance"');
@@ -79,6 +91,9 @@ describe('embedded mode', () => {
     const second = start(cwd);
     current = second.child;
     const again = await second.port;
+    // The key is kept across restarts (stored secrets stay readable).
+    expect(readFileSync(join(cwd, 'var/secrets.key'), 'utf8')).toBe(key);
+    expect(second.output()).toContain('(kept;');
     const me = await fetch(`http://127.0.0.1:${again}/v1/user`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe('first@example.com');
@@ -93,5 +108,5 @@ describe('embedded mode', () => {
     third.child.kill('SIGTERM');
     await exited(third.child);
     expect(existsSync(join(cwd, 'var/postgres/postmaster.pid'))).toBe(false);
-  }, 120000);
+  }, 240000);
 });

@@ -95,3 +95,19 @@ function assertOwnName(name: string): void {
     throw new Error(`refusing to touch database ${name}: not created by test run ${testRunId()}`);
   }
 }
+
+/** The advisory lock a live run holds on its server: `npm run test:clean` leaves a run alone while it is held. */
+export const RUN_LOCK_SQL = `SELECT pg_advisory_lock(hashtext('docs_test_run:' || $1))`;
+let runLock: Client | undefined;
+
+/** Held from the global setup to the teardown, on a connection of the jest process itself. */
+export async function holdRunLock(): Promise<void> {
+  runLock = new Client({ connectionString: testServerUrl() });
+  await runLock.connect();
+  await runLock.query(RUN_LOCK_SQL, [testRunId()]);
+}
+
+export async function releaseRunLock(): Promise<void> {
+  await runLock?.end().catch(() => undefined);
+  runLock = undefined;
+}

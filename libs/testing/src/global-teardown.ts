@@ -1,4 +1,4 @@
-import { dropRunDatabases, testRunId } from './database';
+import { dropRunDatabases, releaseRunLock, testRunId } from './database';
 import { removeQueueKeys } from './redis-keys';
 import { stopTestServices } from './services';
 
@@ -6,5 +6,6 @@ import { stopTestServices } from './services';
 export default async function globalTeardown(): Promise<void> {
   await dropRunDatabases();
   await removeQueueKeys(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', `docs_test_${testRunId()}_`, { match: 'prefix' });
+  await releaseRunLock();
   await stopTestServices();
 }

@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@app/common';
 import { ensureDatabase } from './bootstrap/database-ready';
 import { CliModule } from './cli.module';
-import { useEmbeddedConnectionWhenUnset } from './embedded/connection-file';
+import { dataDir, useEmbeddedConnectionWhenUnset } from './embedded/connection-file';
 import { JOBS_USAGE, jobCommands } from './jobs/cli/jobs.commands';
 import { UserPresenter } from './modules/identity/api/user.presenter';
 import { IdentityService } from './modules/identity/application/identity.service';
@@ -116,14 +116,26 @@ async function main(): Promise<number> {
       help: { type: 'boolean' },
     },
   });
-  const command = commands[positionals[0] ?? ''];
-  if (!command || values.help) {
-    process.stderr.write(USAGE + '\n');
-    return values.help ? 0 : 2;
+  const name = positionals[0] ?? '';
+  if (values.help || name === 'help') {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`${name ? `Unknown command "${name}".` : 'No command given.'} Commands:\n${USAGE}\n`);
+    return 2;
   }
   // Refuse a bad lifetime before connecting to anything.
   lifetime(values);
   useEmbeddedConnectionWhenUnset(); // beside `npm start`'s embedded mode, use its database
+  if (!process.env.DATABASE_URL) {
+    // Never a guess: a default server's database would take the user, and its token would not work on the real one.
+    throw new Error(
+      `No DATABASE_URL is set and no embedded server is running from ${dataDir()}. Start it (npm start) and run the CLI in the ` +
+        'directory it runs in (or set DATA_DIR), or set DATABASE_URL to the server\'s database.',
+    );
+  }
   const config = loadConfig(process.env);
   await ensureDatabase(config.databaseUrl, { attempts: config.dbConnectAttempts, retryMs: config.dbConnectRetryMs });
   const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });

@@ -55,6 +55,19 @@ describe('operator CLI and process start-up', () => {
     await removeQueueKeys(t.config.redisUrl, CLI_QUEUE_PREFIX);
   });
 
+  it('never guesses a database: with no DATABASE_URL and no embedded server running it says so and exits 1', async () => {
+    const env = { DATABASE_URL: '', DATA_DIR: join(ROOT, 'var', `no-server-${process.pid}`) };
+    const result = await node('src/cli.ts', ['users:create', '--email', 'lost@example.com', '--name', 'Lost'], env);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr.trim()).error.message).toMatch(/No DATABASE_URL is set and no embedded server is running from .*no-server-/);
+    // help exits 0; an unknown command says so.
+    const help = await node('src/cli.ts', ['help'], env);
+    expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('users:create')]);
+    const unknown = await node('src/cli.ts', ['users:frobnicate'], env);
+    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining('Unknown command "users:frobnicate"')]);
+  });
+
   it('users:create prints the user and a working token; tokens:create issues another', async () => {
     const created = await node('src/cli.ts', ['users:create', '--email', 'Ada@Example.com', '--name', 'Ada'], { DATABASE_URL: databaseUrl });
     expect(created.code).toBe(0);

@@ -73,7 +73,9 @@ async function bootstrap(): Promise<void> {
     await api.close().catch(() => undefined);
     await postgres.stop().catch(() => undefined);
     clearTimeout(timer);
-    process.exit(signal === 'SIGINT' ? 130 : 143);
+    // Asked to stop, and stopped in order: a clean exit for the terminal and for supervisors.
+    process.stdout.write(`Stopped (${signal}): worker, API and PostgreSQL\n`);
+    process.exit(0);
   };
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.removeAllListeners(signal);

@@ -14,8 +14,9 @@ const env = () => {
   return e;
 };
 
+/** Started as a terminal would: the leader of its own process group, which Ctrl-C signals as a whole. */
 function start(cwd: string): { child: ChildProcess; port: Promise<number>; output: () => string } {
-  const child = spawn(process.execPath, [...PRELOAD, join(ROOT, 'src/embedded.ts')], { cwd, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...PRELOAD, join(ROOT, 'src/embedded.ts')], { cwd, env: env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let seen = '';
   const port = new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -85,7 +86,7 @@ describe('embedded mode', () => {
     expect(JSON.stringify(await board.json())).toContain('"name":"maintenance"');
 
     first.child.kill('SIGTERM');
-    await exited(first.child);
+    expect(await exited(first.child)).toBe(0);
     expect(existsSync(join(cwd, 'var/postgres.json'))).toBe(false);
 
     const second = start(cwd);
@@ -105,8 +106,11 @@ describe('embedded mode', () => {
     current = third.child;
     const last = await third.port;
     expect((await fetch(`http://127.0.0.1:${last}/v1/user`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-    third.child.kill('SIGTERM');
-    await exited(third.child);
+    // Ctrl-C in a terminal: SIGINT to the whole process group. Everything stops in order, exit code 0, no error line.
+    process.kill(-third.child.pid!, 'SIGINT');
+    expect(await exited(third.child)).toBe(0);
+    expect(third.output()).toContain('Stopped (SIGINT)');
+    expect(third.output()).not.toMatch(/"level":50|57P01|terminating connection/);
     expect(existsSync(join(cwd, 'var/postgres/postmaster.pid'))).toBe(false);
   }, 240000);
 });

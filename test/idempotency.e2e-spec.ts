@@ -167,7 +167,7 @@ describe('Idempotency-Key', () => {
       expect(second.body.id).toBe(first.body.id);
       // The replica stores with a 1.5 s lifetime.
       const short = await post(replica, alice, `/v1/orgs/${org}/spaces`, { title: 'Short-lived' }, 'short-key');
-      await until('the 1.5 s key to expire in the store', async () => (await shortLived()) === 0, 5000);
+      await until('the 1.5 s key to expire in the store', async () => (await shortLived()) === 0, 15000);
       const later = await post(replica, alice, `/v1/orgs/${org}/spaces`, { title: 'Short-lived' }, 'short-key');
       expect(later.headers['idempotent-replayed']).toBeUndefined();
       expect(later.body.id).not.toBe(short.body.id);

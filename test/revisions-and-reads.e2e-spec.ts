@@ -141,6 +141,11 @@ describe('revisions and the other reads of the current client', () => {
       expect(group.body).toMatchObject({ id: 'ref-group', type: 'group' });
       const markdown = await reader.client.get(rev(seeded.id, '/path/guide'), { format: 'markdown', 'format.markdown.refs': 'stable' });
       expect(markdown.body).toMatchObject({ id: 'guide-page', markdown: 'The guide.\n' });
+      // By id too, with the parameters GitBook's renderer sends for `<page>.md` and llms-full.txt.
+      const byId = await reader.client.get(rev(seeded.id, '/page/guide-page'), { format: 'markdown', 'format.markdown.refs': 'stable', dereferenced: 'reusable-contents', evaluated: 'deterministic-only' });
+      expect([byId.status, byId.body.markdown]).toEqual([200, 'The guide.\n']);
+      const inSpace = await reader.client.get(`/v1/spaces/${spaceId}/content/page/guide-page`, { format: 'markdown', 'format.markdown.refs': 'stable' });
+      expect(inSpace.status).toBe(200);
       expect((await reader.client.get(rev(seeded.id, '/path/guide/missing'))).status).toBe(404);
       expect((await reader.client.get(rev(firstRevision, '/path/guide'))).status).toBe(404);
 

@@ -321,7 +321,12 @@ describe('Sites API', () => {
       canonicalUrl: 'http://docs.test/sites/resolved/reference/pets/list',
     });
     const home = await lookup('http://docs.test/sites/resolved/getting-started');
-    expect(home.body).toMatchObject({ space: spaceA, pathname: 'getting-started', basePath: '/sites/resolved/' });
+    expect(home.body).toMatchObject({ space: spaceA, pathname: 'getting-started', basePath: '/sites/resolved/', complete: true });
+    // The renderer resolves an address and its prefixes at once and takes the first complete answer: the roots of a
+    // site with sections, and of its sections, are not complete, so the full address wins.
+    for (const root of ['http://docs.test/sites/resolved/', 'http://docs.test/sites/resolved/reference']) {
+      expect([root, (await lookup(root)).body.complete]).toEqual([root, false]);
+    }
     expect((await lookup('http://docs.test/sites/nothing-here/')).status).toBe(404);
     expect((await lookup('not a url')).status).toBe(404);
 

@@ -259,7 +259,9 @@ export class PublishedSitesService {
       ),
       organization: site.organizationId,
       ...(target.shareKey ? { shareKey: target.shareKey } : {}),
-      complete: true,
+      // GitBook's renderer resolves an address and its shorter prefixes at once and takes the first complete answer:
+      // only an address resolved down to a page path is complete, not the root of a site or section with sections.
+      complete: address.pagePath !== '' || target.rows.sections.length === 0,
       contextId: contextId(target.context),
       canonicalUrl: this.hrefOf(target, address.sectionId, address.siteSpaceId, address.pagePath),
     };

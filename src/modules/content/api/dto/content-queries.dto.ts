@@ -41,6 +41,10 @@ export class ListFilesQueryDto extends ListQueryDto {
   computed?: boolean;
 }
 
+const DEREFERENCED =
+  'GitBook: expand references to other content (`true`) or only reusable contents (`reusable-contents`). ' +
+  'Documents here are returned as stored, so any accepted value gives the same document.';
+
 export class GetPageQueryDto extends ContentFlagsQueryDto {
   @ApiPropertyOptional({
     enum: ['document', 'markdown'],
@@ -51,24 +55,6 @@ export class GetPageQueryDto extends ContentFlagsQueryDto {
   @IsIn(['document', 'markdown'])
   format?: 'document' | 'markdown';
 
-  @ApiPropertyOptional({
-    enum: ['true', 'false', 'deterministic-only'],
-    default: 'false',
-    description:
-      'GitBook: evaluate expressions in the document (`deterministic-only`: only those with deterministic inputs). ' +
-      'Documents here hold no expressions, so any accepted value gives the same page.',
-  })
-  @IsOptional()
-  @IsIn(['true', 'false', 'deterministic-only'])
-  evaluated?: 'true' | 'false' | 'deterministic-only';
-}
-
-const DEREFERENCED =
-  'GitBook: expand references to other content (`true`) or only reusable contents (`reusable-contents`). ' +
-  'Documents here are returned as stored, so any accepted value gives the same document.';
-
-/** Reads of one page by path: GitBook's page read parameters. */
-export class GetPageByPathQueryDto extends GetPageQueryDto {
   @ApiPropertyOptional({
     name: 'format.markdown.refs',
     enum: ['relative', 'stable'],
@@ -84,6 +70,21 @@ export class GetPageByPathQueryDto extends GetPageQueryDto {
   @IsIn(['true', 'false', 'reusable-contents'])
   dereferenced?: string;
 
+  @ApiPropertyOptional({
+    enum: ['true', 'false', 'deterministic-only'],
+    default: 'false',
+    description:
+      'GitBook: evaluate expressions in the document (`deterministic-only`: only those with deterministic inputs). ' +
+      'Documents here hold no expressions, so any accepted value gives the same page.',
+  })
+  @IsOptional()
+  @IsIn(['true', 'false', 'deterministic-only'])
+  evaluated?: 'true' | 'false' | 'deterministic-only';
+}
+
+
+/** Reads of one page by path: GitBook's page read parameters. */
+export class GetPageByPathQueryDto extends GetPageQueryDto {
   @ApiPropertyOptional({ type: Boolean, default: false, description: 'GitBook: serve cached git metadata. No git metadata here.' })
   @IsOptional()
   @QueryBoolean()

@@ -75,7 +75,12 @@ const commands: Record<string, Command> = {
 };
 
 function operatorUser(app: INestApplicationContext, user: User) {
-  return { ...app.get(UserPresenter).presentOwn(user), createdAt: user.createdAt.toISOString(), disabledAt: user.disabledAt?.toISOString() ?? null };
+  return {
+    ...app.get(UserPresenter).presentOwn(user),
+    instanceAdmin: user.instanceAdmin === true,
+    createdAt: user.createdAt.toISOString(),
+    disabledAt: user.disabledAt?.toISOString() ?? null,
+  };
 }
 
 function operatorToken(token: ApiTokenInfo) {

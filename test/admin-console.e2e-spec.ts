@@ -61,6 +61,9 @@ describe('operator console (/admin/queues)', () => {
     const wrongLogin = await fetch(`${base}/admin/login`, { method: 'POST', body: new URLSearchParams({ token: userToken }), redirect: 'manual' });
     expect(wrongLogin.status).toBe(401);
     expect(wrongLogin.headers.get('set-cookie')).toBeNull();
+    expect(await wrongLogin.text()).toContain('users:promote');
+    const unknown = await fetch(`${base}/admin/login`, { method: 'POST', body: new URLSearchParams({ token: 'gbp_not_a_token_at_all' }), redirect: 'manual' });
+    expect([unknown.status, (await unknown.text()).includes('Unknown token')]).toEqual([401, true]);
   });
 
   it('keeps a session id in the cookie, never the token; signing out, revoking the token or expiry ends the session', async () => {

@@ -138,6 +138,8 @@ describe('API tokens: expiry, listing, revocation, disabled users, last use', ()
     const byEmail = new Map<string, { disabledAt: string | null; createdAt: string }>(listed.json.users.map((u: { email: string }) => [u.email, u]));
     expect(byEmail.get('leaver@example.com')!.disabledAt).toBe(disabled.json.user.disabledAt);
     expect(byEmail.get('stayer@example.com')!.disabledAt).toBeNull();
+    // Who may open the operator console shows too.
+    expect(listed.json.users.every((u: { instanceAdmin?: unknown }) => typeof u.instanceAdmin === 'boolean')).toBe(true);
     expect(listed.stdout).not.toContain(user.token);
 
     const enabled = await cli(['users:enable', '--email', 'leaver@example.com'], databaseUrl);

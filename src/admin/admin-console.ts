@@ -40,7 +40,12 @@ export function mountAdminConsole(app: INestApplication, config: AppConfig): voi
       const token = typeof req.body?.token === 'string' ? req.body.token.trim() : '';
       const found = token ? await identity.authenticateToken(token) : null;
       if (!found || !isConsoleUser(found.user)) {
-        res.status(401).type('html').send(loginPage('That token does not belong to an instance administrator.'));
+        const why = !found
+          ? 'Unknown token: it does not exist, was revoked or has expired, or its user is disabled.'
+          : found.user.organizationScope
+            ? "That token is limited to one organization (a single sign-on token): use a full API token."
+            : 'That token does not belong to an instance administrator (npm run --silent cli -- users:promote --email ...).';
+        res.status(401).type('html').send(loginPage(why));
         return;
       }
       // The cookie holds a session id, never the token: signing out or revoking the token ends it.

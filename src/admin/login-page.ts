@@ -8,7 +8,8 @@ export function loginPage(error?: string): string {
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}label,input,button{display:block;width:100%;margin:.5rem 0}input{padding:.5rem}button{padding:.6rem}.error{color:#b00020}</style>
 </head><body>
 <h1>Operator console</h1>
-<p>Instance administrators sign in with an API token (<code>npm run cli -- tokens:create --email you@example.com</code>).</p>
+<p>Instance administrators sign in with an API token (<code>npm run --silent cli -- tokens:create --email you@example.com</code>).
+Not one yet? <code>npm run --silent cli -- users:promote --email you@example.com</code> makes you one.</p>
 ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
 <form method="post" action="/admin/login">
 <label for="token">API token</label>

@@ -60,7 +60,10 @@ export class JobRunner {
     }
     const abort = new AbortController();
     const started = performance.now();
-    this.logger.log({ jobId: job.id, job: job.name, attempt }, `${label} started`);
+    // Scheduled sweeps run every few seconds: their start, and an end that found nothing to do, are debug lines.
+    const scheduled = Boolean(job.repeatJobKey);
+    if (scheduled) this.logger.debug({ jobId: job.id, job: job.name, attempt }, `${label} started`);
+    else this.logger.log({ jobId: job.id, job: job.name, attempt }, `${label} started`);
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
@@ -72,7 +75,7 @@ export class JobRunner {
       // The audit log and the outbox name the job as the actor of what it changes.
       const run = ActorContexts.run(ActorContexts.forJob(job.name), () => handler.handle(job.data, { jobId: String(job.id), attempt, signal: abort.signal }));
       const result = await Promise.race([run, timeout]);
-      this.finish(label, job, definition, 'completed', started);
+      this.finish(label, job, definition, 'completed', started, undefined, scheduled && foundNothing(result));
       return result ?? null;
     } catch (error) {
       // The job's own options decide whether BullMQ tries again (an operator may have added it with others).
@@ -85,12 +88,21 @@ export class JobRunner {
     }
   }
 
-  private finish(label: string, job: Job, definition: JobDefinition, outcome: JobOutcome, started: number, reason?: string): void {
+  private finish(label: string, job: Job, definition: JobDefinition, outcome: JobOutcome, started: number, reason?: string, quiet = false): void {
     const durationMs = Math.round(performance.now() - started);
     const fields = { jobId: job.id, job: job.name, outcome, durationMs };
     const message = `${label} ${outcome} in ${durationMs} ms${reason ? `: ${reason}` : ''}`;
-    if (outcome === 'completed') this.logger.log(fields, message);
+    if (outcome === 'completed' && quiet) this.logger.debug(fields, message);
+    else if (outcome === 'completed') this.logger.log(fields, message);
     else this.logger.warn(fields, message);
     this.observer?.finished(definition, outcome, durationMs);
   }
+}
+
+/** A sweep's result that says it did nothing: nothing returned, or only zeros, empty lists and falses. */
+function foundNothing(result: unknown): boolean {
+  if (result === undefined || result === null || result === 0 || result === false) return true;
+  if (Array.isArray(result)) return result.length === 0;
+  if (typeof result === 'object') return Object.values(result as Record<string, unknown>).every(foundNothing);
+  return false;
 }

@@ -54,8 +54,8 @@ describe('scale out: two API processes and two worker processes', () => {
     metricsPorts = [await freePort(), await freePort()];
     const workers = metricsPorts.map((port) => start('src/worker.ts', { ...env, METRICS_PORT: String(port), METRICS_TOKEN }));
     processes = [...apis, ...workers];
-    ports = await Promise.all(apis.map((api) => until('an API to listen', () => Number(/API listening on port (\d+)/.exec(api.output())?.[1]) || undefined)));
-    await Promise.all(workers.map((worker) => until('a worker to start', () => worker.output().includes('Worker started') || undefined)));
+    ports = await Promise.all(apis.map((api) => until('an API to listen', () => Number(/API listening on port (\d+)/.exec(api.output())?.[1]) || undefined, 60000, 200)));
+    await Promise.all(workers.map((worker) => until('a worker to start', () => worker.output().includes('Worker started') || undefined, 60000, 200)));
     backend = new JobBackend(jobsConfig(t.config));
   }, 120000);
 
@@ -92,7 +92,7 @@ describe('scale out: two API processes and two worker processes', () => {
     const jobs = await until('every job to finish', async () => {
       const found = await Promise.all(enqueued.map(({ id }) => queue.getJob(id)));
       return found.every((job) => job?.finishedOn) ? found : undefined;
-    });
+    }, 60000, 200);
     for (const job of jobs) {
       expect(await job!.getState()).toBe('completed');
       // A job started twice (taken by both workers, or run again after a stall) would count 2.

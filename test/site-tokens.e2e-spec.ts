@@ -149,6 +149,22 @@ describe('Site tokens (e2e)', () => {
     expect((await alice.client.delete(`${sites()}/${siteId}/site-spaces/${variant.id}`)).status).toBe(205);
   });
 
+  it("searches its site's published content as its reader sees it (searchSiteContent), hidden pages left out", async () => {
+    await commitContent(t, guides, [...pages('Welcome to the widget.'), { id: 'hidden', title: 'Hidden', slug: 'hidden', hidden: true, body: 'The widget internals.', pages: [{ id: 'under', title: 'Under', slug: 'under', body: 'More widget internals.' }] }]);
+    try {
+      const reader = t.client(await resolve());
+      const found = await reader.post<any>(`${sites()}/${siteId}/search`, { query: 'widget' });
+      expect(found.status).toBe(200);
+      expect(found.body.items.map((s: any) => s.id)).toEqual([guides]);
+      expect(found.body.items[0].pages.map((p: any) => p.id).sort()).toEqual(['intro', 'setup']);
+      // Only its own site.
+      const other = (await alice.client.post<any>(sites(), { title: 'Other', spaces: [guides] })).body.id;
+      expect((await reader.post(`${sites()}/${other}/search`, { query: 'widget' })).status).toBe(404);
+    } finally {
+      await commitContent(t, guides, pages('Welcome to the widget.'));
+    }
+  });
+
   it('lives no longer than what let its reader in: the share link, the audience, the signing key, the visitor token', async () => {
     const content = async (token: string) => (await t.client(token).get(`/v1/spaces/${guides}/content`)).status;
     const published = async (body: object) => {

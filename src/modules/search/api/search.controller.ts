@@ -42,6 +42,7 @@ export class SearchController {
 
   @Post('orgs/:organizationId/sites/:siteId/search')
   @HttpCode(200)
+  @SiteTokenReadable()
   @ApiOperation({
     operationId: 'searchSiteContent',
     summary: "The site's spaces in the scope that the caller can read, with pages matching the query (up to 5 pages each)",

@@ -10,6 +10,8 @@ import { excerpt } from '../domain/excerpt';
 import { textSearchConfig } from '../domain/text-search-config';
 import { PageHit, SearchIndexRepository, SectionHit } from '../infrastructure/search-index.repository';
 import { ContentIndexer } from './content-indexer.service';
+import { ContentStore } from '../../content/application/content-store.service';
+import { PageNode } from '../../content/domain/revision-content';
 
 /** Sections shown per page result, best first. */
 export const SECTIONS_PER_PAGE = 5;
@@ -61,6 +63,7 @@ export class SearchService {
     private readonly indexer: ContentIndexer,
     private readonly index: SearchIndexRepository,
     private readonly sites: SiteStructureService,
+    private readonly content: ContentStore,
   ) {}
 
   async searchSpace(caller: User, spaceId: string, query: string, request: PageRequest): Promise<Page<PageResult>> {
@@ -105,9 +108,44 @@ export class SearchService {
    * site's visibility and audiences do not widen what an API caller reads: they concern its readers.
    */
   async searchSite(caller: User, organizationId: string, siteId: string, query: string, scope: SiteSearchScope, request: PageRequest): Promise<Page<SpaceResult>> {
+    if (caller.siteScope) return this.searchSiteAsReader(caller, organizationId, siteId, query, scope);
     const parts = parseQuery(query);
     const spaceIds = await this.sites.spacesInSearchScope(caller, organizationId, siteId, scope);
     return this.searchSpaces(caller, organizationId, parts, request, spaceIds);
+  }
+
+  /**
+   * A published site's reader (a site token, as GitBook's renderer calls it): the published spaces of
+   * its site in `scope` that the reader sees, each with its best pages. Hidden pages, and everything
+   * under them, are left out, as in every other place a reader looks.
+   */
+  private async searchSiteAsReader(caller: User, organizationId: string, siteId: string, query: string, scope: SiteSearchScope): Promise<Page<SpaceResult>> {
+    const results: SpaceResult[] = [];
+    for (const space of await this.sites.readerSpacesInScope(caller, organizationId, siteId, scope)) {
+      // More than shown: hidden pages are dropped after ranking.
+      const found = await this.searchIn(space, query, { limit: PAGES_PER_SPACE * 4 });
+      if (found.items.length === 0) continue;
+      const hidden = await this.hiddenPages(space.id, space.revisionId);
+      const pages = found.items.filter((page) => !hidden.has(page.id)).slice(0, PAGES_PER_SPACE);
+      if (pages.length) results.push({ id: space.id, title: space.title, score: pages[0].score, pages });
+    }
+    results.sort((a, b) => b.score - a.score);
+    return { items: results, count: results.length };
+  }
+
+  /** Pages of the revision that are hidden, or under a hidden page. */
+  private async hiddenPages(spaceId: string, revisionId: string): Promise<Set<string>> {
+    const revision = await this.content.getInSpace(spaceId, revisionId);
+    const hidden = new Set<string>();
+    const visit = (nodes: PageNode[], inherited: boolean) => {
+      for (const node of nodes) {
+        const isHidden = inherited || !!node.hidden;
+        if (isHidden) hidden.add(node.id);
+        visit(node.pages, isHidden);
+      }
+    };
+    visit(revision?.content.pages ?? [], false);
+    return hidden;
   }
 
   /** Nothing to warm (the index follows each space's current revision); the caller must see the site. */

@@ -15,6 +15,7 @@ import { SiteSectionOrm } from '../infrastructure/site-section.orm';
 import { SiteSpaceOrm } from '../infrastructure/site-space.orm';
 import { SitesRepository, StructureRows } from '../infrastructure/sites.repository';
 import { SiteAccess } from './site-access';
+import { PublishedSitesService } from './published-sites.service';
 
 type Entity = SiteSectionOrm | SiteSectionGroupOrm | SiteSpaceOrm;
 
@@ -51,6 +52,7 @@ export class SiteStructureService {
     private readonly siteAccess: SiteAccess,
     private readonly spaces: SpacesService,
     private readonly transactions: Transactions,
+    private readonly published: PublishedSitesService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -87,6 +89,19 @@ export class SiteStructureService {
     const needsLanguages = scope.mode === 'default' && scope.currentSiteSpace !== undefined;
     const views = needsLanguages ? await this.spaces.viewsInOrganization(caller, organizationId, siteSpaces.map((s) => s.spaceId)) : new Map();
     return spacesInScope(siteSpaces, scope, (spaceId) => views.get(spaceId)?.space.toState().language ?? null);
+  }
+
+  /**
+   * For a published site's reader (a site token): the spaces of its site in `scope` that the reader
+   * sees (published, conditions read against the token's claims, live), as they are now.
+   */
+  async readerSpacesInScope(caller: User, organizationId: string, siteId: string, scope: SiteSearchScope): Promise<Array<{ id: string; title: string; revisionId: string; language: string | null }>> {
+    const { rows, spaces } = await this.published.forCaller(caller, organizationId, siteId);
+    const ids = spacesInScope(rows.siteSpaces, scope, (spaceId) => spaces.get(spaceId)?.space.toState().language ?? null);
+    return ids.flatMap((id) => {
+      const state = spaces.get(id)?.space.toState();
+      return state ? [{ id: state.id, title: state.title, revisionId: state.revisionId, language: state.language ?? null }] : [];
+    });
   }
 
   // Sections ----------------------------------------------------------------------------------

@@ -35,18 +35,18 @@ done
 
 token=$(cd "$work" && node dist/src/cli.js users:create --email prod@example.com --name Prod | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const m=s.match(/gbp_[A-Za-z0-9_-]+/);process.stdout.write(m?m[0]:"")})')
 [ -n "$token" ] || { echo "production-check: users:create printed no token" >&2; exit 1; }
-status=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" "http://127.0.0.1:${port}/v1/user")
+status=$(node -e 'fetch(process.argv[1], { headers: { authorization: `Bearer ${process.argv[2]}` } }).then((r) => process.stdout.write(String(r.status)), () => process.stdout.write("0"))' "http://127.0.0.1:${port}/v1/user" "$token")
 [ "$status" = 200 ] || { echo "production-check: GET /v1/user answered $status" >&2; exit 1; }
 
-schemas=$(curl -s "http://127.0.0.1:${port}/openapi.json" | node -e '
-let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
-  const doc = JSON.parse(s); let n = 0;
+schemas=$(node -e '
+fetch(process.argv[1]).then((r) => r.json()).then((doc) => {
+  let n = 0;
   for (const item of Object.values(doc.paths)) for (const op of Object.values(item)) {
     const ok = Object.entries(op?.responses ?? {}).find(([code]) => code.startsWith("2"));
     if (ok && ok[1].content) n++;
   }
   process.stdout.write(String(n));
-});')
+}, () => process.stdout.write("0"));' "http://127.0.0.1:${port}/openapi.json")
 [ "$schemas" -ge 200 ] || { echo "production-check: only ${schemas} operations have 2xx answer schemas (GitBook's contract missing?)" >&2; exit 1; }
 if grep -q "could not be read" "$work/api.log"; then echo "production-check: the contract could not be read" >&2; exit 1; fi
 echo "production-check: ok (production install, API on port ${port}, a user's token works, ${schemas} operations with 2xx answer schemas)"

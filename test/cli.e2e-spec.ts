@@ -138,5 +138,5 @@ describe('operator CLI and process start-up', () => {
     worker.kill('SIGTERM');
     expect(await workerExit).toBe('SIGTERM');
     if (testRedisUrl()) await removeQueueKeys(testRedisUrl()!, queuePrefix);
-  }, 60000);
+  }, 150000);
 });

@@ -13,6 +13,11 @@ export interface JobDefinition<P extends object = object> {
   readonly timeoutMs: number;
   /** Jobs of this queue one worker process runs at once; jobs sharing a queue must agree on it. */
   readonly concurrency: number;
+  /**
+   * Fair turns between tenants: the group (organization) a payload belongs to, and how many of one
+   * group's jobs a worker process runs at once (default: all slots but one). See FairTurns.
+   */
+  readonly fairTurns?: { groupOf(payload: P): string | undefined; perGroup?: number };
   /** Phantom field carrying the payload type; never set at run time. */
   readonly __payload?: P;
 }

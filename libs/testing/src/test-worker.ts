@@ -47,6 +47,12 @@ export class TestWorker {
     return (await this.moduleRef.get(JobBackend).queue(queue).getJob(id)) ?? undefined;
   }
 
+  /** How many of a queue's jobs wait, run and are delayed (the backend's own counts). */
+  async jobCounts(queue: string): Promise<{ wait: number; active: number; delayed: number }> {
+    const counts = await this.moduleRef.get(JobBackend).queue(queue).getJobCounts('wait', 'active', 'delayed');
+    return { wait: counts.wait ?? 0, active: counts.active ?? 0, delayed: counts.delayed ?? 0 };
+  }
+
   /** Stops the handlers; the TestApp removes the job data with its database and queue prefix. */
   async close(): Promise<void> {
     for (const events of this.events.values()) await events.close();

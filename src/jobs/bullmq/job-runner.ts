@@ -1,7 +1,8 @@
 import { ActorContexts } from '../../core/context/actor-context';
 import { Logger } from '@nestjs/common';
-import { UnrecoverableError } from 'bullmq';
+import { DelayedError, UnrecoverableError } from 'bullmq';
 import type { Job, Worker } from 'bullmq';
+import { FairTurns, turnsPerGroup } from '../fair-turns';
 import { JobDefinition } from '../job-definition';
 import { JobHandler, PermanentJobError } from '../job-handler';
 import { JobBackend } from './job-backend';
@@ -23,6 +24,7 @@ export class JobTimeoutError extends Error {}
 export class JobRunner {
   private readonly logger = new Logger('Jobs');
   private readonly workers: Worker[] = [];
+  private readonly turns = new FairTurns();
 
   constructor(
     private readonly backend: JobBackend,
@@ -35,7 +37,7 @@ export class JobRunner {
     const byQueue = new Map<string, JobDefinition[]>();
     for (const definition of this.definitions) byQueue.set(definition.queue, [...(byQueue.get(definition.queue) ?? []), definition]);
     for (const [queue, definitions] of byQueue) {
-      const worker = this.backend.worker(queue, (job) => this.run(queue, definitions, job), { concurrency: definitions[0].concurrency });
+      const worker = this.backend.worker(queue, (job, token) => this.run(queue, definitions, job, token), { concurrency: definitions[0].concurrency });
       worker.on('error', (error) => this.logger.error(`Queue ${queue}: ${error.message}`));
       this.workers.push(worker);
     }
@@ -48,7 +50,7 @@ export class JobRunner {
     this.workers.length = 0;
   }
 
-  private async run(queue: string, definitions: JobDefinition[], job: Job): Promise<unknown> {
+  private async run(queue: string, definitions: JobDefinition[], job: Job, token?: string): Promise<unknown> {
     const definition = definitions.find((d) => d.name === job.name);
     const handler = definition && this.handlers.get(definition.name);
     const attempt = job.attemptsMade + 1;
@@ -58,6 +60,25 @@ export class JobRunner {
       this.logger.error(`${label}: no handler in this worker`);
       throw new Error(`No handler for job "${job.name}" on queue "${queue}"`);
     }
+    const group = definition.fairTurns?.groupOf(job.data);
+    if (group !== undefined) {
+      if (!this.turns.take(queue, group, turnsPerGroup(definition.concurrency, definition.fairTurns?.perGroup))) {
+        // Its group holds its share of this worker's slots: back to the queue for a while, leaving the slot to others.
+        const waitMs = this.turns.waitFor(String(job.id));
+        this.logger.debug({ jobId: job.id, job: job.name }, `${label} deferred ${waitMs} ms: its organization's turns are taken`);
+        await job.moveToDelayed(Date.now() + waitMs, token);
+        throw new DelayedError();
+      }
+      this.turns.started(String(job.id));
+    }
+    try {
+      return await this.runHandler(label, definition, handler, job, attempt);
+    } finally {
+      if (group !== undefined) this.turns.release(queue, group);
+    }
+  }
+
+  private async runHandler(label: string, definition: JobDefinition, handler: JobHandler<any>, job: Job, attempt: number): Promise<unknown> {
     const abort = new AbortController();
     const started = performance.now();
     // Scheduled sweeps run every few seconds: their start, and an end that found nothing to do, are debug lines.

@@ -109,17 +109,17 @@ export class OpenAPIProcessor {
     let after: string | null = null;
     let count = 0;
     for (;;) {
-      const ids = await this.repository.urlSourcedAfter(after, REFRESH_BATCH);
-      for (const id of ids) {
+      const specs = await this.repository.urlSourcedAfter(after, REFRESH_BATCH);
+      for (const { id, organizationId } of specs) {
         const staged = await this.transactions.run(async (tx) => {
           const generation = await this.repository.bumpGeneration(id, tx);
-          return this.jobs.stage(tx, ProcessOpenAPISpec, generation === null ? [] : [{ payload: { specId: id, generation }, options: { jobId: `${id}-${generation}` } }]);
+          return this.jobs.stage(tx, ProcessOpenAPISpec, generation === null ? [] : [{ payload: { specId: id, generation, organizationId }, options: { jobId: `${id}-${generation}` } }]);
         });
         await this.jobs.release(staged);
         count++;
       }
-      if (ids.length < REFRESH_BATCH) break;
-      after = ids[ids.length - 1];
+      if (specs.length < REFRESH_BATCH) break;
+      after = specs[specs.length - 1].id;
     }
     this.logger.log(`refresh: ${count} URL-sourced OpenAPI specifications queued`);
     return count;

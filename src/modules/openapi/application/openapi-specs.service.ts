@@ -186,7 +186,7 @@ export class OpenAPISpecsService {
 
   /** One job per generation (the job id deduplicates a repeated enqueue of the same request), staged in `tx`. */
   private stage(spec: OpenAPISpecOrm, tx: Tx): Promise<StagedJobs> {
-    return this.outbox.stage(tx, ProcessOpenAPISpec, [{ payload: { specId: spec.id, generation: spec.generation }, options: { jobId: `${spec.id}-${spec.generation}` } }]);
+    return this.outbox.stage(tx, ProcessOpenAPISpec, [{ payload: { specId: spec.id, generation: spec.generation, organizationId: spec.organizationId }, options: { jobId: `${spec.id}-${spec.generation}` } }]);
   }
 }
 

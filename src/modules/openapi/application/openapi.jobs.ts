@@ -4,6 +4,8 @@ import { defineJob } from '../../../jobs/job-definition';
 export interface ProcessSpecPayload {
   specId: string;
   generation: number;
+  /** Whose turn it is (jobs queued before this field existed have none and take any free slot). */
+  organizationId?: string;
 }
 
 export const ProcessOpenAPISpec = defineJob<ProcessSpecPayload>({
@@ -13,6 +15,8 @@ export const ProcessOpenAPISpec = defineJob<ProcessSpecPayload>({
   backoff: { type: 'exponential', delayMs: 5000 },
   timeoutMs: 5 * 60 * 1000,
   concurrency: 2,
+  // One organization's slow specs never hold both slots: another organization's spec waits for none of them.
+  fairTurns: { groupOf: (payload) => payload.organizationId },
 });
 
 /** Re-process every URL-sourced spec (OPENAPI_REFRESH_EVERY_MS). */

@@ -74,11 +74,17 @@ export class OpenAPISpecsRepository {
     return rows[0]?.generation ?? null;
   }
 
-  /** Ids of URL-sourced specs after `after` (keyset), for the refresh schedule. */
-  async urlSourcedAfter(after: string | null, limit: number): Promise<string[]> {
-    const qb = this.specs().createQueryBuilder('s').select('s.id', 'id').where('s.source_url IS NOT NULL').orderBy('s.id', 'ASC').limit(limit);
+  /** URL-sourced specs after `after` (keyset by id), for the refresh schedule. */
+  async urlSourcedAfter(after: string | null, limit: number): Promise<Array<{ id: string; organizationId: string }>> {
+    const qb = this.specs()
+      .createQueryBuilder('s')
+      .select('s.id', 'id')
+      .addSelect('s.organization_id', 'organizationId')
+      .where('s.source_url IS NOT NULL')
+      .orderBy('s.id', 'ASC')
+      .limit(limit);
     if (after) qb.andWhere('s.id > :after', { after });
-    return (await qb.getRawMany<{ id: string }>()).map((row) => row.id);
+    return qb.getRawMany<{ id: string; organizationId: string }>();
   }
 
   listVersions(specId: string, request: PageRequest): Promise<Page<OpenAPISpecVersionOrm>> {

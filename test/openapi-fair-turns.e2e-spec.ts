@@ -1,0 +1,72 @@
+import { createServer, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { TestApp, TestUser } from '@app/testing';
+import { TestWorker } from '@app/testing/test-worker';
+import { until } from './support/waiting';
+
+/**
+ * One organization's slow specs must not hold every processing slot (security issue, availability
+ * item 7): while two of Alice's specs wait on a source that does not answer, Bob's small spec is
+ * processed within 5 s.
+ */
+describe('OpenAPI processing takes turns between organizations', () => {
+  let t: TestApp;
+  let worker: TestWorker;
+  let alice: TestUser;
+  let bob: TestUser;
+  let aliceOrg: string;
+  let bobOrg: string;
+  const stalled: ServerResponse[] = [];
+  let stalls = 0;
+  let ending = false;
+  const source = createServer((req, res) => {
+    if (ending) return void res.writeHead(404).end();
+    // Holds the request open until the test ends: a spec source that never answers.
+    stalls++;
+    stalled.push(res);
+  });
+  let sourceBase: string;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
+    sourceBase = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
+    // The fetch limit is far longer than the 5 s target: only the turns can let Bob through.
+    t = await TestApp.start({ outboundAllowPrivate: true, openapiFetchTimeoutMs: 60_000 });
+    worker = await TestWorker.start(t);
+    [alice, bob] = [await t.user('Alice'), await t.user('Bob')];
+    aliceOrg = await t.organization(alice, []);
+    bobOrg = await t.organization(bob, [], 'Elsewhere');
+  });
+  afterAll(async () => {
+    ending = true;
+    for (const res of stalled) res.writeHead(404).end();
+    await worker.close();
+    await t.close();
+    source.close();
+  });
+
+  const state = async (org: string, slug: string) =>
+    (await t.dataSource.query(`SELECT processing_state FROM openapi_specs WHERE organization_id = $1 AND slug = $2`, [org, slug]))[0]?.processing_state;
+
+  it("processes another organization's spec within 5 s while one organization's two specs stall", async () => {
+    for (const slug of ['slow-one', 'slow-two']) {
+      expect((await alice.client.post(`/v1/orgs/${aliceOrg}/openapi`, { slug, source: { url: `${sourceBase}/${slug}.json` } })).status).toBe(201);
+    }
+    // Alice's first spec holds a slot; her second has been offered the other one (and turned away).
+    await until('a stalled fetch', () => stalls >= 1);
+    await until("both of Alice's jobs taken from the queue", async () => {
+      const counts = await worker.jobCounts('openapi');
+      return counts.wait === 0 && counts.active + counts.delayed === 2;
+    });
+
+    const text = JSON.stringify({ openapi: '3.0.3', info: { title: 'Quick', version: '1' }, paths: { '/ping': { get: { responses: { '200': { description: 'pong' } } } } } });
+    const started = Date.now();
+    expect((await bob.client.post(`/v1/orgs/${bobOrg}/openapi`, { slug: 'quick', source: { text } })).status).toBe(201);
+    const finished = await until('Bob’s spec processed', async () => (await state(bobOrg, 'quick')) === 'complete' && Date.now(), 5_000);
+    expect(finished - started).toBeLessThan(5_000);
+
+    // Alice's specs are still waiting on their source: one ran at a time, never both.
+    expect([await state(aliceOrg, 'slow-one'), await state(aliceOrg, 'slow-two')].sort()).toEqual(['pending', 'progress']);
+    expect(stalls).toBe(1);
+  });
+});

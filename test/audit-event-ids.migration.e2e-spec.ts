@@ -19,7 +19,7 @@ describe('migration: audit entries get UUIDs', () => {
     t = await TestApp.start();
     owner = await t.user('Owner');
     org = await t.organization(owner);
-    await owner.client.post(`/v1/orgs/${org}/spaces`, { title: 'Before' });
+    await owner.client.must.post(`/v1/orgs/${org}/spaces`, { title: 'Before' });
     migrations = new DataSource(dataSourceOptions(t.config.databaseUrl, 1));
     await migrations.initialize();
   });

@@ -96,7 +96,7 @@ describe('Audit log', () => {
   it("is for the organization's admins: members get 403, others 404, and one organization never sees another's entries", async () => {
     expect((await editor.client.get(log())).status).toBe(403);
     expect((await outsider.client.get(log())).status).toBe(404);
-    await outsider.client.post(`/v1/orgs/${otherOrg}/spaces`, { title: 'Theirs' });
+    await outsider.client.must.post(`/v1/orgs/${otherOrg}/spaces`, { title: 'Theirs' });
     const theirs = (await outsider.client.get(log(otherOrg))).body.items;
     expect(theirs.length).toBeGreaterThan(0);
     expect(theirs.every((e: any) => e.organization === otherOrg)).toBe(true);

@@ -220,7 +220,7 @@ describe('change requests: merge and update', () => {
       expect(again.status).toBe(409);
       expect(again.body.error.message).toMatch(/already merged/);
       const archived = await openChangeRequest(id);
-      await editor.client.patch(`/v1/spaces/${id}/change-requests/${archived.id}`, { status: 'archived' });
+      await editor.client.must.patch(`/v1/spaces/${id}/change-requests/${archived.id}`, { status: 'archived' });
       const head = await spaceHead(t, id);
       const res = await merge(editor, id, archived);
       expect(res.status).toBe(409);
@@ -326,7 +326,7 @@ describe('change requests: merge and update', () => {
       await editInSpace(t, id, 'p1', 'line one', 'moved on');
       expect((await update(reader, id, cr)).status).toBe(403);
       expect((await update(mallory, id, cr)).status).toBe(404);
-      await editor.client.patch(`/v1/spaces/${id}/change-requests/${cr.id}`, { status: 'archived' });
+      await editor.client.must.patch(`/v1/spaces/${id}/change-requests/${cr.id}`, { status: 'archived' });
       expect((await update(editor, id, cr)).status).toBe(409);
       expect((await get(id, cr)).body.outdated).toBe(true);
     });
@@ -420,13 +420,13 @@ describe('change requests: merge and update', () => {
       expect(refused.body.error.message).toContain(reviewer.id);
       expect(refused.body.error.message).toMatch(/require_specific_reviewers/);
       // Another reviewer's approval is not the required one.
-      await reviewer2.client.post(`/v1/spaces/${id}/change-requests/${cr.id}/reviews`, { status: 'approved' });
+      await reviewer2.client.must.post(`/v1/spaces/${id}/change-requests/${cr.id}/reviews`, { status: 'approved' });
       expect((await merge(editor, id, cr)).status).toBe(412);
       // Changes requested, then an approval of an older head: still refused.
-      await reviewer.client.post(`/v1/spaces/${id}/change-requests/${cr.id}/reviews`, { status: 'changes-requested' });
+      await reviewer.client.must.post(`/v1/spaces/${id}/change-requests/${cr.id}/reviews`, { status: 'changes-requested' });
       expect((await merge(editor, id, cr)).status).toBe(412);
       t.clock.advance(1000);
-      await reviewer.client.post(`/v1/spaces/${id}/change-requests/${cr.id}/reviews`, { status: 'approved' });
+      await reviewer.client.must.post(`/v1/spaces/${id}/change-requests/${cr.id}/reviews`, { status: 'approved' });
       await editInChangeRequest(t, editor, id, cr.id, 'p1', 'line two', 'after approval');
       const stale = await merge(editor, id, cr);
       expect(stale.status).toBe(412);
@@ -458,8 +458,8 @@ describe('change requests: merge and update', () => {
         expect(refused.body.error.message).toMatch(/require_at_least_one_review/);
         expect(refused.body.error.message).toMatch(/require_change_request_subject/);
         expect(refused.body.error.message).toMatch(/require_change_request_description/);
-        await editor.client.patch(`/v1/spaces/${id}/change-requests/${cr.id}`, { subject: 'Done', description: DESCRIPTION });
-        await reviewer.client.post(`/v1/spaces/${id}/change-requests/${cr.id}/reviews`, { status: 'approved' });
+        await editor.client.must.patch(`/v1/spaces/${id}/change-requests/${cr.id}`, { subject: 'Done', description: DESCRIPTION });
+        await reviewer.client.must.post(`/v1/spaces/${id}/change-requests/${cr.id}/reviews`, { status: 'approved' });
         expect((await merge(editor, id, cr)).status).toBe(200);
 
         const bypassed = await createChangeRequest(editor, id);
@@ -467,17 +467,17 @@ describe('change requests: merge and update', () => {
         expect((await merge(alice, id, bypassed)).status).toBe(200);
 
         // A space's own rules override the organization's.
-        await alice.client.patch(`/v1/spaces/${id}`, { mergeRules: { type: 'none' } });
+        await alice.client.must.patch(`/v1/spaces/${id}`, { mergeRules: { type: 'none' } });
         const free = await createChangeRequest(editor, id);
         expect((await merge(editor, id, free)).status).toBe(200);
       } finally {
-        await alice.client.patch(`/v1/orgs/${org}`, { mergeRules: { type: 'none' } });
+        await alice.client.must.patch(`/v1/orgs/${org}`, { mergeRules: { type: 'none' } });
       }
     });
 
     it('require_up_to_date_change_request and unsupported custom rules', async () => {
       const id = await setup(2);
-      await alice.client.patch(`/v1/spaces/${id}`, { mergeRules: { type: 'rules', rules: [{ rule: 'require_up_to_date_change_request' }] } });
+      await alice.client.must.patch(`/v1/spaces/${id}`, { mergeRules: { type: 'rules', rules: [{ rule: 'require_up_to_date_change_request' }] } });
       const cr = await openChangeRequest(id);
       await editInChangeRequest(t, editor, id, cr.id, 'p1', 'line one', 'mine');
       await editInSpace(t, id, 'p2', 'line one', 'live');
@@ -487,7 +487,7 @@ describe('change requests: merge and update', () => {
       expect((await update(editor, id, cr)).status).toBe(200);
       expect((await merge(editor, id, cr)).status).toBe(200);
 
-      await alice.client.patch(`/v1/spaces/${id}`, { mergeRules: { type: 'rules', rules: [{ rule: 'custom', expression: 'true' }] } });
+      await alice.client.must.patch(`/v1/spaces/${id}`, { mergeRules: { type: 'rules', rules: [{ rule: 'custom', expression: 'true' }] } });
       const custom = await openChangeRequest(id);
       const res = await merge(editor, id, custom);
       expect(res.status).toBe(412);

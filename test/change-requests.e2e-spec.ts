@@ -129,7 +129,7 @@ describe('change requests', () => {
       }
       expect((await mallory.client.post(`/v1/spaces/${spaceId}/change-requests`, {})).status).toBe(404);
       const hidden = await space(alice, org, { title: 'Hidden' });
-      await alice.client.patch(`/v1/spaces/${hidden}`, { defaultLevel: null });
+      await alice.client.must.patch(`/v1/spaces/${hidden}`, { defaultLevel: null });
       expect((await guest.client.post(`/v1/spaces/${hidden}/change-requests`, {})).status).toBe(404);
       expect((await editor.client.post(`/v1/spaces/${hidden}/change-requests`, {})).status).toBe(404);
       expect(await spaceCounters(t, spaceId)).toEqual(before);
@@ -259,17 +259,17 @@ describe('change requests', () => {
       for (let i = 0; i < 5; i++) {
         t.clock.advance(1000);
         created[`open${i}`] = await createChangeRequest(i % 2 ? editor : alice, listSpace, { subject: `Open ${i}` });
-        await alice.client.patch(`/v1/spaces/${listSpace}/change-requests/${created[`open${i}`].id}`, { status: 'open' });
+        await alice.client.must.patch(`/v1/spaces/${listSpace}/change-requests/${created[`open${i}`].id}`, { status: 'open' });
       }
       created.draft = await createChangeRequest(editor, listSpace, { subject: 'Draft' });
       created.archived = await createChangeRequest(alice, listSpace, { subject: 'Archived' });
-      await alice.client.patch(`/v1/spaces/${listSpace}/change-requests/${created.archived.id}`, { status: 'archived' });
+      await alice.client.must.patch(`/v1/spaces/${listSpace}/change-requests/${created.archived.id}`, { status: 'archived' });
       await editInChangeRequest(t, reviewer, listSpace, created.open0.id, 'p1', 'line one', 'reviewer line');
       await t.dataSource.query('UPDATE change_requests SET conversations_issues_cluster = $2 WHERE id = $1', [created.open2.id, 'cluster-1']);
       hiddenSpace = await space(alice, org, { title: 'Hidden list' });
-      await alice.client.patch(`/v1/spaces/${hiddenSpace}`, { defaultLevel: null });
+      await alice.client.must.patch(`/v1/spaces/${hiddenSpace}`, { defaultLevel: null });
       created.hidden = await createChangeRequest(alice, hiddenSpace, { subject: 'Hidden' });
-      await alice.client.patch(`/v1/spaces/${hiddenSpace}/change-requests/${created.hidden.id}`, { status: 'open' });
+      await alice.client.must.patch(`/v1/spaces/${hiddenSpace}/change-requests/${created.hidden.id}`, { status: 'open' });
     });
 
     const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((i) => i.id);
@@ -329,7 +329,7 @@ describe('change requests', () => {
     it('drops the change requests of deleted spaces', async () => {
       const doomed = await space(alice, org, { title: 'Doomed' });
       const cr = await createChangeRequest(alice, doomed);
-      await alice.client.patch(`/v1/spaces/${doomed}/change-requests/${cr.id}`, { status: 'open' });
+      await alice.client.must.patch(`/v1/spaces/${doomed}/change-requests/${cr.id}`, { status: 'open' });
       expect(ids(await alice.client.get(`/v1/orgs/${org}/change-requests`, { limit: 1000 }))).toContain(cr.id);
       expect((await alice.client.delete(`/v1/spaces/${doomed}`)).status).toBe(205);
       expect(ids(await alice.client.get(`/v1/orgs/${org}/change-requests`, { limit: 1000 }))).not.toContain(cr.id);
@@ -382,9 +382,9 @@ describe('change requests', () => {
       await seedPages(t, spaceId, 1);
       const fresh = await createChangeRequest(editor, spaceId);
       const freshBase = `/v1/spaces/${spaceId}/change-requests/${fresh.id}`;
-      await reviewer.client.post(`${freshBase}/reviews`, { status: 'approved' });
+      await reviewer.client.must.post(`${freshBase}/reviews`, { status: 'approved' });
       await editInChangeRequest(t, editor, spaceId, fresh.id, 'p1', 'line one', 'edited');
-      await alice.client.post(`${freshBase}/reviews`, { status: 'approved' });
+      await alice.client.must.post(`${freshBase}/reviews`, { status: 'approved' });
       const outdated = await reader.client.get(`${freshBase}/reviews`, { outdated: true });
       expect(outdated.body.items.map((r: { reviewer: { id: string }; outdated: boolean }) => [r.reviewer.id, r.outdated])).toEqual([[reviewer.id, true]]);
       const current = await reader.client.get(`${freshBase}/reviews`, { outdated: 'false' });
@@ -397,7 +397,7 @@ describe('change requests', () => {
       expect((await editor.client.post(`${base}/reviews`, { status: 'approved' })).status).toBe(403);
       for (const user of [reader, commenter]) expect((await user.client.post(`${base}/reviews`, { status: 'approved' })).status).toBe(403);
       const archived = await createChangeRequest(alice, spaceId);
-      await alice.client.patch(`/v1/spaces/${spaceId}/change-requests/${archived.id}`, { status: 'archived' });
+      await alice.client.must.patch(`/v1/spaces/${spaceId}/change-requests/${archived.id}`, { status: 'archived' });
       const res = await reviewer.client.post(`/v1/spaces/${spaceId}/change-requests/${archived.id}/reviews`, { status: 'approved' });
       expect(res.status).toBe(409);
       expect(res.body.error.message).toMatch(/archived/);
@@ -527,7 +527,7 @@ describe('change requests', () => {
 
     it('a guest without access to the space gets 404 even with the number', async () => {
       const hidden = await space(alice, org, { title: 'Guarded' });
-      await alice.client.patch(`/v1/spaces/${hidden}`, { defaultLevel: null });
+      await alice.client.must.patch(`/v1/spaces/${hidden}`, { defaultLevel: null });
       const cr = await createChangeRequest(alice, hidden);
       expect((await guest.client.get(`/v1/spaces/${hidden}/change-requests/${cr.number}`)).status).toBe(404);
       expect((await reader.client.get(`/v1/spaces/${hidden}/change-requests/${cr.number}`)).status).toBe(404);

@@ -127,7 +127,7 @@ describe('collections', () => {
     it('answers 404 for a parent in another organization, unknown, or invisible to the caller', async () => {
       const foreign = await make({ title: 'Foreign' }, eve, eveOrg);
       const hidden = await make({ title: 'Hidden' });
-      await alice.client.patch(`/v1/collections/${hidden}`, { defaultLevel: null });
+      await alice.client.must.patch(`/v1/collections/${hidden}`, { defaultLevel: null });
       const before = await countIn(org);
       const beforeEve = await countIn(eveOrg);
       expectError(await create(alice, { parent: foreign }), 404);
@@ -216,7 +216,7 @@ describe('collections', () => {
 
     it('shows a hidden collection to a member with a grant on it, and what inherits inside', async () => {
       const dan = await t.user('Dan');
-      await alice.client.post(`/v1/orgs/${listOrg}/invites`, { emails: [{ email: dan.email, role: 'read' }] });
+      await alice.client.must.post(`/v1/orgs/${listOrg}/invites`, { emails: [{ email: dan.email, role: 'read' }] });
       await grant(listOrg, { collection: hidden }, dan, 'edit');
       const res = await dan.client.get(`/v1/orgs/${listOrg}/collections`);
       expect(res.body.items.map((c: { id: string }) => c.id)).toEqual([...top, ...nested, hidden, hiddenChild]);
@@ -292,14 +292,14 @@ describe('collections', () => {
       expect((await alice.client.get(`/v1/collections/${grandchild}`)).body.permissions.admin).toBe(true);
 
       // An explicit level on the child re-opens it (capped at each member's organization role).
-      await alice.client.patch(`/v1/collections/${child}`, { defaultLevel: 'edit' });
+      await alice.client.must.patch(`/v1/collections/${child}`, { defaultLevel: 'edit' });
       expect((await bob.client.get(`/v1/collections/${grandchild}`)).status).toBe(200);
       const carolView = await carol.client.get(`/v1/collections/${grandchild}`);
       expect(carolView.body.permissions).toEqual({ view: true, admin: false, viewInviteLinks: false, create: false });
       expectError(await bob.client.get(`/v1/collections/${parent}`), 404);
 
       // Back to inherit: hidden again below the null level.
-      await alice.client.patch(`/v1/collections/${child}`, { defaultLevel: 'inherit' });
+      await alice.client.must.patch(`/v1/collections/${child}`, { defaultLevel: 'inherit' });
       expectError(await bob.client.get(`/v1/collections/${grandchild}`), 404);
     });
   });
@@ -458,7 +458,7 @@ describe('collections', () => {
     });
 
     it('answers 409 when the move would change nothing', async () => {
-      await alice.client.post(`/v1/collections/${m}/move`, { parent, position: { before: { type: 'space', space: s2 } } });
+      await alice.client.must.post(`/v1/collections/${m}/move`, { parent, position: { before: { type: 'space', space: s2 } } });
       expect(await children(org, parent)).toEqual([s1, x, m, s2]);
       const before = (await row(m))!.position;
       expectError(await alice.client.post(`/v1/collections/${m}/move`, {}), 409);
@@ -498,11 +498,11 @@ describe('collections', () => {
       expectError(await alice.client.post(`/v1/collections/${m}/move`, { parent: 'unknown' }), 400);
       // Carol administers m through a grant but cannot see a collection whose default level is null.
       const hidden = await make({ title: 'Hidden' });
-      await alice.client.patch(`/v1/collections/${hidden}`, { defaultLevel: null });
+      await alice.client.must.patch(`/v1/collections/${hidden}`, { defaultLevel: null });
       await grant(org, { collection: m }, carol, 'admin');
       expectError(await carol.client.post(`/v1/collections/${m}/move`, { parent: hidden }), 400);
       expect((await carol.client.post(`/v1/collections/${m}/move`, { parent })).status).toBe(200);
-      await alice.client.post(`/v1/collections/${m}/move`, { parent: null });
+      await alice.client.must.post(`/v1/collections/${m}/move`, { parent: null });
       // Eve cannot move her own collection into Alice's organization either.
       const evesOwn = await make({ title: 'Eve child' }, eve, eveOrg);
       expectError(await eve.client.post(`/v1/collections/${evesOwn}/move`, { parent: m }), 400);

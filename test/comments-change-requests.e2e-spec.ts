@@ -89,11 +89,11 @@ describe('change request comments', () => {
     expect((await cora.client.put(`${cr.path}/${a.id}`, { resolved: true })).body.status).toBe('resolved');
     expect(await crCounter(cr)).toBe(1);
     expect((await cole.client.put(`${cr.path}/${a.id}`, { resolved: false })).status).toBe(403);
-    await ed.client.put(`${cr.path}/${a.id}`, { resolved: false });
+    await ed.client.must.put(`${cr.path}/${a.id}`, { resolved: false });
     expect(await crCounter(cr)).toBe(2);
     expect((await cole.client.delete(`${cr.path}/${b.id}`)).status).toBe(205);
     expect(await crCounter(cr)).toBe(1);
-    await cora.client.put(`${cr.path}/${a.id}`, { resolved: true });
+    await cora.client.must.put(`${cr.path}/${a.id}`, { resolved: true });
     expect((await alice.client.delete(`${cr.path}/${a.id}`)).status).toBe(205);
     expect(await crCounter(cr)).toBe(0);
     expect(await openCommentRows(t, spaceId, cr.id)).toBe(0);

@@ -239,7 +239,7 @@ describe('space comments', () => {
       const first = await cora.client.put(url, { addedReactions: ['👍'] });
       expect(first.status).toBe(200);
       t.clock.advance(1000);
-      await cole.client.put(url, { addedReactions: ['1f44d', '🎉'] });
+      await cole.client.must.put(url, { addedReactions: ['1f44d', '🎉'] });
       t.clock.advance(1000);
       const repeated = await cora.client.put(url, { addedReactions: ['👍'] });
       expect(repeated.body.reactions).toEqual([
@@ -272,7 +272,7 @@ describe('space comments', () => {
       const comment = await postComment(cora, base());
       const reactors = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => t.user(`Reactor ${n}`)));
       for (const reactor of reactors) {
-        await alice.client.post(`/v1/orgs/${org}/invites`, { emails: [{ email: reactor.email, role: 'comment' }] });
+        await alice.client.must.post(`/v1/orgs/${org}/invites`, { emails: [{ email: reactor.email, role: 'comment' }] });
       }
       const results = await Promise.all(reactors.map((r) => r.client.put(`${base()}/${comment.id}`, { addedReactions: ['👍', '🚀'] })));
       expect(results.map((r) => r.status)).toEqual(reactors.map(() => 200));
@@ -329,9 +329,9 @@ describe('space comments', () => {
       const mine = await postComment(cora, s.path);
       const theirs = await postComment(cole, s.path);
       const resolved = await postComment(cole, s.path);
-      await cole.client.put(`${s.path}/${resolved.id}`, { resolved: true });
-      await cole.client.post(`${s.path}/${mine.id}/replies`, { body: { markdown: 'reply' } });
-      await cole.client.put(`${s.path}/${mine.id}`, { addedReactions: ['👍'] });
+      await cole.client.must.put(`${s.path}/${resolved.id}`, { resolved: true });
+      await cole.client.must.post(`${s.path}/${mine.id}/replies`, { body: { markdown: 'reply' } });
+      await cole.client.must.put(`${s.path}/${mine.id}`, { addedReactions: ['👍'] });
       expect(await spaceCounter(alice, s.id)).toBe(2);
 
       expect((await cole.client.delete(`${s.path}/${mine.id}`)).status).toBe(403);
@@ -374,7 +374,7 @@ describe('space comments', () => {
         permissions: { view: true, edit: true, reply: true, delete: true },
       });
       t.clock.advance(1000);
-      await cole.client.post(url, { body: { markdown: 'Second' } });
+      await cole.client.must.post(url, { body: { markdown: 'Second' } });
       t.clock.advance(1000);
       const byEd = await ed.client.post(url, { body: { markdown: 'Third' } });
       const read = await rita.client.get(`${base()}/${comment.id}`);
@@ -411,7 +411,7 @@ describe('space comments', () => {
       expect((await cora.client.get(`${base()}/${comment.id}`)).body.reactions).toEqual([]);
       const unreacted = await cora.client.put(`${url}/${reply.id}`, { removedReactions: ['1f440'] });
       expect(unreacted.body.reactions).toEqual([]);
-      await cora.client.put(`${url}/${reply.id}`, { addedReactions: ['👀'] });
+      await cora.client.must.put(`${url}/${reply.id}`, { addedReactions: ['👀'] });
 
       expect((await cora.client.delete(`${url}/${reply.id}`)).status).toBe(403);
       expect((await ed.client.delete(`${url}/${reply.id}`)).status).toBe(403);
@@ -480,8 +480,8 @@ describe('space comments', () => {
         t.clock.advance(1000);
         ids[name] = (await postComment(user, s.path, { ...body, body: { markdown: name } })).id;
       }
-      await cora.client.put(`${s.path}/${ids.c}`, { resolved: true });
-      await ed.client.put(`${s.path}/${ids.e}`, { resolved: true });
+      await cora.client.must.put(`${s.path}/${ids.c}`, { resolved: true });
+      await ed.client.must.put(`${s.path}/${ids.e}`, { resolved: true });
     });
 
     const names = (items: any[]) => items.map((c) => c.body.markdown).join('');
@@ -591,7 +591,7 @@ describe('space comments', () => {
 
     it('hides spaces the caller cannot see inside the organization', async () => {
       const hidden = await space(alice, org, { title: 'Admins only' });
-      await alice.client.patch(`/v1/spaces/${hidden}`, { defaultLevel: null });
+      await alice.client.must.patch(`/v1/spaces/${hidden}`, { defaultLevel: null });
       const comment = await postComment(alice, `/v1/spaces/${hidden}/comments`);
       expect((await cora.client.get(`/v1/spaces/${hidden}/comments`)).status).toBe(404);
       expect((await cora.client.get(`/v1/spaces/${hidden}/comments/${comment.id}`)).status).toBe(404);

@@ -43,7 +43,7 @@ describe('Computed content (e2e)', () => {
   const document = (user: TestUser, body: unknown) => user.client.post<any>(`/v1/spaces/${spaceId}/content/computed/document`, body);
 
   async function processSpec(slug: string, spec: unknown): Promise<void> {
-    await alice.client.put(`/v1/orgs/${org}/openapi/${slug}`, { source: { text: JSON.stringify(spec) } });
+    await alice.client.must.put(`/v1/orgs/${org}/openapi/${slug}`, { source: { text: JSON.stringify(spec) } });
     const [row] = await t.dataSource.query(`SELECT id, generation FROM openapi_specs WHERE organization_id = $1 AND slug = $2`, [org, slug]);
     await t.get<OpenAPIProcessor>(OpenAPIProcessor).process({ specId: row.id, generation: row.generation });
   }
@@ -199,7 +199,7 @@ describe('Computed content (e2e)', () => {
     await notFound(await document(mallory, { source: source('pets', { doc: 'models' }), seed: 's' }));
     // another organization's spec of the same slug is not this space's
     const elsewhere = (await mallory.client.get<any>('/v1/orgs', {})).body.items[0].id;
-    await mallory.client.post(`/v1/orgs/${elsewhere}/openapi`, { slug: 'theirs', source: { text: JSON.stringify(SPEC) } });
+    await mallory.client.must.post(`/v1/orgs/${elsewhere}/openapi`, { slug: 'theirs', source: { text: JSON.stringify(SPEC) } });
     await notFound(await revision(alice, { source: source('theirs', { models: true }), seed: 's' }), 'OpenAPI spec "theirs" not found');
 
     const created = await alice.client.post<any>(`/v1/orgs/${org}/openapi`, { slug: 'pending', source: { text: JSON.stringify(SPEC) } });

@@ -53,7 +53,7 @@ describe('conditional requests', () => {
     const path = `/v1/orgs/${org}/sites/${site}`;
     const tag = (await http(alice).get(path)).headers.etag;
     expect((await http(alice).get(path, { 'If-None-Match': tag })).status).toBe(304);
-    await alice.client.post(`${path}/sections`, { spaceId, title: 'More' });
+    await alice.client.must.post(`${path}/sections`, { spaceId, title: 'More' });
     expect((await http(alice).get(path, { 'If-None-Match': tag })).status).toBe(200);
     expect((await http(alice).patch(path, { title: 'Stale' }, { 'If-Match': tag })).status).toBe(412);
     const current = (await http(alice).get(path)).headers.etag;

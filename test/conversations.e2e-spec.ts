@@ -97,12 +97,12 @@ describe('conversations and insights (built-in analysis, no model)', () => {
   });
 
   it('an updated conversation is analysed again; its old issues go', async () => {
-    await editor.client.post(`${base()}/conversations`, conversation('u1', 'How do I export a PDF of my space?'));
+    await editor.client.must.post(`${base()}/conversations`, conversation('u1', 'How do I export a PDF of my space?'));
     await analysed();
     const [row] = await t.dataSource.query(`SELECT id FROM conversations WHERE organization_id = $1 AND external_id = 'u1'`, [org]);
     const before = (await reader.client.get<any>(`${base()}/conversations-issues?conversation=${row.id}`)).body.items;
     expect(before.map((i: { issue: { title: string } }) => i.issue.title)).toEqual(['How do I export a PDF of my space?']);
-    await editor.client.post(`${base()}/conversations`, conversation('u1', 'Why does the search not find my pages?'));
+    await editor.client.must.post(`${base()}/conversations`, conversation('u1', 'Why does the search not find my pages?'));
     await analysed();
     const after = (await reader.client.get<any>(`${base()}/conversations-issues?conversation=${row.id}`)).body.items;
     expect(after.map((i: { issue: { title: string } }) => i.issue.title)).toEqual(['Why does the search not find my pages?']);
@@ -183,13 +183,13 @@ describe('conversations analysed by a model', () => {
     try {
       const owner = await t.user('Owner');
       const org = await t.organization(owner);
-      await owner.client.post(`/v1/orgs/${org}/conversations`, conversation('m1', 'We use Okta. How do we set up SSO?'));
+      await owner.client.must.post(`/v1/orgs/${org}/conversations`, conversation('m1', 'We use Okta. How do we set up SSO?'));
       await until('the analysis', async () => Number((await t.dataSource.query(`SELECT count(*) FROM conversations WHERE processed_at IS NULL`))[0].count) === 0, 30000);
       let issues = (await owner.client.get<any>(`/v1/orgs/${org}/conversations-issues`)).body.items.map((item: any) => item.issue);
       expect(issues.map((i: { title: string; summary: string }) => [i.title, i.summary])).toEqual([['SSO setup with Okta is not documented', 'From the model']]);
 
       fake.fail(500, 1);
-      await owner.client.post(`/v1/orgs/${org}/conversations`, conversation('m2', 'Why does the export fail with an error?'));
+      await owner.client.must.post(`/v1/orgs/${org}/conversations`, conversation('m2', 'Why does the export fail with an error?'));
       await until('the analysis', async () => Number((await t.dataSource.query(`SELECT count(*) FROM conversations WHERE processed_at IS NULL`))[0].count) === 0, 30000);
       issues = (await owner.client.get<any>(`/v1/orgs/${org}/conversations-issues`)).body.items.map((item: any) => item.issue);
       expect(issues.map((i: { title: string }) => i.title)).toContain('Why does the export fail with an error?');

@@ -99,11 +99,11 @@ describe('Git Sync (real git, local bare repositories)', () => {
   it('exports one commit authored by the user, changing only the edited page; a clone holds the GitBook layout', async () => {
     const { url } = repository();
     const id = await space(alice, org);
-    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    await alice.client.must.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
     await waitFor(id);
     const quick = (await pages(id))[2].pages[1];
     const cr = await alice.client.post(`/v1/spaces/${id}/change-requests`, { subject: 'edit' });
-    await alice.client.post(`/v1/spaces/${id}/change-requests/${cr.body.id}/content`, {
+    await alice.client.must.post(`/v1/spaces/${id}/change-requests/${cr.body.id}/content`, {
       changes: [{ operation: 'update_page', page: quick.id, document: { markdown: '# Quickstart\n\n1. Install.\n2. Run it.\n3. Enjoy.\n' } }],
     });
     expect((await alice.client.post(`/v1/spaces/${id}/change-requests/${cr.body.id}/merge`)).status).toBe(200);
@@ -131,7 +131,7 @@ describe('Git Sync (real git, local bare repositories)', () => {
   it('merges both sides three ways; overlapping edits open a change request and leave the space untouched; force replaces', async () => {
     const { url, work } = repository();
     const id = await space(alice, org);
-    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    await alice.client.must.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
     await waitFor(id);
 
     // The space edits Quickstart (through a change request merge), the repository edits Setup.
@@ -145,7 +145,7 @@ describe('Git Sync (real git, local bare repositories)', () => {
     writeFileSync(join(work, 'getting-started/setup/README.md'), '# Setup\n\nPrepare the machine well.\n');
     git(work, 'commit', '-qam', 'setup');
     git(work, 'push', '-q', 'origin', 'main');
-    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    await alice.client.must.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
     expect((await waitFor(id)).state).toBe('success');
     const merged = (await pages(id))[2].pages;
     expect(await pageMarkdown(id, merged[0].id)).toContain('well');
@@ -153,14 +153,14 @@ describe('Git Sync (real git, local bare repositories)', () => {
 
     // Both edit Quickstart's same line: a change request, the space keeps its text.
     const cr2 = await alice.client.post(`/v1/spaces/${id}/change-requests`, { subject: 'edit 2' });
-    await alice.client.post(`/v1/spaces/${id}/change-requests/${cr2.body.id}/content`, {
+    await alice.client.must.post(`/v1/spaces/${id}/change-requests/${cr2.body.id}/content`, {
       changes: [{ operation: 'update_page', page: quick.id, document: { markdown: '1. Install.\n2. Run it thrice.\n' } }],
     });
-    await alice.client.post(`/v1/spaces/${id}/change-requests/${cr2.body.id}/merge`);
+    await alice.client.must.post(`/v1/spaces/${id}/change-requests/${cr2.body.id}/merge`);
     writeFileSync(join(work, 'getting-started/quickstart.md'), '# Quickstart\n\n1. Install.\n2. Run it once.\n');
     git(work, 'commit', '-qam', 'quick');
     git(work, 'push', '-q', 'origin', 'main');
-    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    await alice.client.must.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
     const conflicted = await waitFor(id);
     expect(conflicted.state).toBe('success');
     expect(conflicted.result.changeRequest).toEqual(expect.any(String));
@@ -168,7 +168,7 @@ describe('Git Sync (real git, local bare repositories)', () => {
     const info = await alice.client.get(`/v1/spaces/${id}/git/info`);
     expect(info.body.operation.changeRequest).toBe(conflicted.result.changeRequest);
 
-    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main', force: true });
+    await alice.client.must.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main', force: true });
     expect((await waitFor(id)).state).toBe('success');
     expect(await pageMarkdown(id, (await pages(id))[2].pages[1].id)).toContain('once');
   });
@@ -190,7 +190,7 @@ describe('Git Sync (real git, local bare repositories)', () => {
     expect(JSON.stringify(info.body)).not.toContain(canary);
 
     // A sync that works: the cache is a bare repository whose config names no remote and no credentials.
-    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    await alice.client.must.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
     expect((await waitFor(id)).state).toBe('success');
     const configs = execFileSync('sh', ['-c', `cat ${join(tmp, 'cache', id)}/*/config`], { encoding: 'utf8' });
     expect(configs).toMatch(/bare = true/);
@@ -205,7 +205,7 @@ describe('Git Sync (real git, local bare repositories)', () => {
     const team = await t.organization(alice, [[editor, 'edit'], [reader, 'read'], [guest, null]]);
     await t.organization(stranger);
     const id = await space(alice, team);
-    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    await alice.client.must.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
     expect((await waitFor(id)).state).toBe('success');
     const operations = async () => Number((await t.dataSource.query('SELECT count(*) AS n FROM git_sync_operations WHERE space_id = $1', [id]))[0].n);
     const before = await operations();
@@ -234,7 +234,7 @@ describe('Git Sync (real git, local bare repositories)', () => {
   it('an export that meets a moved branch merges the branch first, then pushes on top of it', async () => {
     const { url, work } = repository();
     const id = await space(alice, org);
-    await alice.client.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    await alice.client.must.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
     await waitFor(id);
     // The repository edits Setup; the space edits Quickstart.
     writeFileSync(join(work, 'getting-started/setup/README.md'), '# Setup\n\nPrepare the machine, carefully.\n');
@@ -242,12 +242,12 @@ describe('Git Sync (real git, local bare repositories)', () => {
     git(work, 'push', '-q', 'origin', 'main');
     const quick = (await pages(id))[2].pages[1];
     const cr = await alice.client.post(`/v1/spaces/${id}/change-requests`, { subject: 'edit' });
-    await alice.client.post(`/v1/spaces/${id}/change-requests/${cr.body.id}/content`, {
+    await alice.client.must.post(`/v1/spaces/${id}/change-requests/${cr.body.id}/content`, {
       changes: [{ operation: 'update_page', page: quick.id, document: { markdown: '# Quickstart\n\n1. Install.\n2. Run it from the space.\n' } }],
     });
-    await alice.client.post(`/v1/spaces/${id}/change-requests/${cr.body.id}/merge`);
+    await alice.client.must.post(`/v1/spaces/${id}/change-requests/${cr.body.id}/merge`);
     const head = git(work, 'rev-parse', 'HEAD').trim();
-    await alice.client.post(`/v1/spaces/${id}/git/export`, { url, ref: 'refs/heads/main', commitMessage: 'From the space' });
+    await alice.client.must.post(`/v1/spaces/${id}/git/export`, { url, ref: 'refs/heads/main', commitMessage: 'From the space' });
     const done = await waitFor(id);
     expect(done.state).toBe('success');
     expect(done.result.pushed).toBe(true);

@@ -151,7 +151,7 @@ describe.each([
     expect((await api.mergeChangeRequest(spaceId, second)).data.result).toBe('conflicts');
     expect((await api.updateChangeRequest(spaceId, second)).data.result).toBe('conflicts');
     expect((await api.getChangeRequestById(spaceId, second)).data).toMatchObject({ conflicts: [{ page: 'home', reasons: ['title'] }] });
-    await editor.client.post(`/v1/spaces/${spaceId}/change-requests/${second}/content`, {
+    await editor.client.must.post(`/v1/spaces/${spaceId}/change-requests/${second}/content`, {
       changes: [{ operation: 'update_page', page: 'home', title: 'Begin here' }],
     });
     expect((await api.mergeChangeRequest(spaceId, second)).data.result).toBe('merge');

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import Redis from 'ioredis';
 import { QueryRunner } from 'typeorm';
@@ -107,6 +108,7 @@ describe('Idempotency-Key', () => {
     let arrived = false;
     let first: Promise<request.Response> | null = null;
     try {
+      const server = serverSide(t, 'stored-key');
       first = post(t, alice, `/v1/orgs/${org}/spaces`, { title: 'Stored first' }, 'stored-key').then((r) => {
         arrived = true;
         return r;
@@ -119,7 +121,8 @@ describe('Idempotency-Key', () => {
         const rows = await t.dataSource.query(`SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE idempotency_keys%'`);
         return Number(rows[0].count) > 0;
       }, 10000);
-      await new Promise((r) => setTimeout(r, 300));
+      // Its answer is being stored (the write waits on our lock): nothing may have been written to the client yet.
+      expect(server.answered()).toBe(false);
       expect(arrived).toBe(false);
     } finally {
       if (spaces.isTransactionActive) await spaces.rollbackTransaction();
@@ -280,6 +283,7 @@ describeWithRedis('Idempotency-Key on the Redis store', () => {
     let arrived = false;
     let first: Promise<request.Response> | null = null;
     try {
+      const server = serverSide(t, 'paused-key');
       first = create().then((r) => {
         arrived = true;
         return r;
@@ -288,7 +292,9 @@ describeWithRedis('Idempotency-Key on the Redis store', () => {
       await admin.call('CLIENT', 'PAUSE', '20000', 'WRITE');
       await spaces.commitTransaction();
       await until('the space to be written', async () => Number((await t.dataSource.query(`SELECT count(*) FROM spaces WHERE title = 'Paused'`))[0].count) === 1, 10000);
-      await new Promise((r) => setTimeout(r, 300));
+      // The answer's write to Redis is held by the pause: nothing may have been written to the client yet.
+      await until('the answer to wait on the paused Redis', async () => /blocked_clients:[1-9]/.test(String(await admin.info('clients'))), 10000);
+      expect(server.answered()).toBe(false);
       expect(arrived).toBe(false);
     } finally {
       await admin.call('CLIENT', 'UNPAUSE');
@@ -304,6 +310,27 @@ describeWithRedis('Idempotency-Key on the Redis store', () => {
     expect(retry.body.id).toBe(done.body.id);
   });
 });
+
+/**
+ * The server's side of the next request carrying Idempotency-Key `key`: whether its answer has begun
+ * to go out. Asked at a moment the test holds still (a lock, a paused Redis), it needs no waiting.
+ */
+function serverSide(app: TestApp, key: string): { answered(): boolean } {
+  const server = app.app.getHttpServer();
+  let response: ServerResponse | undefined;
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.headers['idempotency-key'] !== key) return;
+    response = res;
+    server.off('request', listener);
+  };
+  server.on('request', listener);
+  return {
+    answered: () => {
+      if (!response) throw new Error(`no request with Idempotency-Key ${key} reached the server`);
+      return response.headersSent;
+    },
+  };
+}
 
 /** Holds the spaces table, so that a request creating a space waits inside its transaction until the runner ends. */
 async function lockSpaces(app: TestApp): Promise<QueryRunner> {

@@ -323,7 +323,7 @@ describe('organization members', () => {
       expect(guest.body.role).toBeNull();
       expect(await roleOf(orgId, reader.id)).toBeNull();
       expect((await reader.client.get(`/v1/orgs/${orgId}/members`)).status).toBe(403);
-      await owner.client.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
+      await owner.client.must.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
       expect((await editor.client.patch(`/v1/orgs/${orgId}`, { title: 'Now admin' })).status).toBe(200);
     });
 
@@ -360,14 +360,14 @@ describe('organization members', () => {
       expect(res.body.error.message).toMatch(/last admin/);
       expect(await roleOf(orgId, owner.id)).toBe('admin');
       expect((await owner.client.patch(`/v1/orgs/${orgId}/members/${owner.id}`, { role: 'admin' })).status).toBe(200);
-      await owner.client.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
+      await owner.client.must.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
       expect((await owner.client.patch(`/v1/orgs/${orgId}/members/${owner.id}`, { role: 'read' })).status).toBe(200);
       expect(await adminCount(orgId)).toBe(1);
       expect((await editor.client.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: null })).status).toBe(409);
     });
 
     it('never leaves zero admins when the two remaining admins are demoted at the same time', async () => {
-      await owner.client.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
+      await owner.client.must.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
       // Hold the admin rows so both demotions are past authorization and waiting together.
       const results = await whileLocked(
         t,
@@ -384,7 +384,7 @@ describe('organization members', () => {
     });
 
     it('never leaves zero admins when a demotion and a removal of the last two admins race', async () => {
-      await owner.client.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
+      await owner.client.must.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
       const results = await whileLocked(
         t,
         `SELECT 1 FROM organization_members WHERE organization_id = $1 AND role = 'admin' FOR UPDATE`,
@@ -486,14 +486,14 @@ describe('organization members', () => {
       const res = await owner.client.delete(`/v1/orgs/${orgId}/members/${owner.id}`);
       expect(res.status).toBe(409);
       expect(await roleOf(orgId, owner.id)).toBe('admin');
-      await owner.client.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
+      await owner.client.must.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
       expect((await owner.client.delete(`/v1/orgs/${orgId}/members/${owner.id}`)).status).toBe(205);
       expect((await editor.client.delete(`/v1/orgs/${orgId}/members/${editor.id}`)).status).toBe(409);
       expect(await adminCount(orgId)).toBe(1);
     });
 
     it('never leaves zero admins when the two remaining admins are removed at the same time', async () => {
-      await owner.client.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
+      await owner.client.must.patch(`/v1/orgs/${orgId}/members/${editor.id}`, { role: 'admin' });
       const results = await whileLocked(
         t,
         `SELECT 1 FROM organization_members WHERE organization_id = $1 AND role = 'admin' FOR UPDATE`,

@@ -142,7 +142,7 @@ describe('OpenAPI specifications', () => {
       expect((await processed(yaml)).lastVersion).toEqual(expect.any(String));
       expect((await reader.client.get<any>(`${base()}/${yaml}/versions/latest/content/raw`)).body.format).toBe('yaml');
       const moved = slug();
-      await creator.client.post(base(), { slug: moved, source: { url: `${source.base}/redirect` } });
+      await creator.client.must.post(base(), { slug: moved, source: { url: `${source.base}/redirect` } });
       expect((await processed(moved)).lastProcessErrorCode).toBeUndefined();
     });
 
@@ -184,7 +184,7 @@ describe('OpenAPI specifications', () => {
 
     it('members read, the create role writes, guests and outsiders see nothing', async () => {
       const name = slug();
-      await creator.client.post(base(), { slug: name, source: { text: fixture('swagger2.yaml') } });
+      await creator.client.must.post(base(), { slug: name, source: { text: fixture('swagger2.yaml') } });
       const asReader = await reader.client.get<any>(`${base()}/${name}`);
       expect(asReader.body.permissions).toEqual({ view: true, edit: false });
       expect((await reader.client.post(base(), { slug: slug(), source: { text: 'x' } })).status).toBe(403);
@@ -208,7 +208,7 @@ describe('OpenAPI specifications', () => {
     it('makes a new version only when the document changed; the last good version survives a failure', async () => {
       const name = slug();
       source.setPetstore(fixture('petstore.json'));
-      await creator.client.post(base(), { slug: name, source: { url: `${source.base}/petstore.json` } });
+      await creator.client.must.post(base(), { slug: name, source: { url: `${source.base}/petstore.json` } });
       const first = await processed(name);
 
       // same document again (PUT re-processes): no new version
@@ -222,14 +222,14 @@ describe('OpenAPI specifications', () => {
       // a changed document: a second version, newest first
       t.clock.advance(60_000);
       source.setPetstore(fixture('petstore.json').replace('List all pets', 'List the pets'));
-      await creator.client.put(`${base()}/${name}`, { source: { url: `${source.base}/petstore.json` } });
+      await creator.client.must.put(`${base()}/${name}`, { source: { url: `${source.base}/petstore.json` } });
       const changed = await processed(name, 3);
       expect(changed.lastVersion).not.toBe(first.lastVersion);
       const versions = (await reader.client.get<any>(`${base()}/${name}/versions`)).body.items.map((v: { id: string }) => v.id);
       expect(versions).toEqual([changed.lastVersion, first.lastVersion]);
 
       // a broken source: errors reported, the last good version stays current
-      await creator.client.put(`${base()}/${name}`, { source: { text: fixture('invalid.json') } });
+      await creator.client.must.put(`${base()}/${name}`, { source: { text: fixture('invalid.json') } });
       const failed = await processed(name, 4);
       expect(failed.lastProcessErrorCode).toBe('PARSE_ERROR');
       expect(failed.lastProcessedErrors.length).toBeGreaterThan(0);
@@ -244,7 +244,7 @@ describe('OpenAPI specifications', () => {
       ['an oversized source', '/big', 'FETCH_ERROR', /larger than 200000 bytes/],
     ])('reports %s as %s', async (_what, path, code, message) => {
       const name = slug();
-      await creator.client.post(base(), { slug: name, source: { url: `${source.base}${path}` } });
+      await creator.client.must.post(base(), { slug: name, source: { url: `${source.base}${path}` } });
       const done = await processed(name);
       expect(done.lastProcessErrorCode).toBe(code);
       expect(done.lastProcessedErrors[0].message).toMatch(message);
@@ -269,7 +269,7 @@ describe('OpenAPI specifications', () => {
       const broken = structuredClone(swagger);
       broken.paths['/x/{id}'].get.parameters = [];
       const name = slug();
-      await creator.client.post(base(), { slug: name, source: { text: JSON.stringify(broken) } });
+      await creator.client.must.post(base(), { slug: name, source: { text: JSON.stringify(broken) } });
       const failed = await processed(name);
       expect(failed.lastProcessErrorCode).toBe('PARSE_ERROR');
       expect(JSON.stringify(failed)).toMatch(/missing path parameter/);
@@ -278,7 +278,7 @@ describe('OpenAPI specifications', () => {
     it('reports YAML and JSON syntax errors and non-OpenAPI documents as PARSE_ERROR', async () => {
       for (const text of ['openapi: [unclosed', '{"openapi": ', '{"hello": "world"}', 'just: a map']) {
         const name = slug();
-        await creator.client.post(base(), { slug: name, source: { text } });
+        await creator.client.must.post(base(), { slug: name, source: { text } });
         const done = await processed(name);
         expect([text, done.lastProcessErrorCode]).toEqual([text, 'PARSE_ERROR']);
       }
@@ -290,7 +290,7 @@ describe('OpenAPI specifications', () => {
       try {
         const owner = await strict.user('Owner');
         const orgId = await strict.organization(owner);
-        await owner.client.post(`/v1/orgs/${orgId}/openapi`, { slug: 'local', source: { url: `${source.base}/petstore.json` } });
+        await owner.client.must.post(`/v1/orgs/${orgId}/openapi`, { slug: 'local', source: { url: `${source.base}/petstore.json` } });
         let row: any;
         for (let i = 0; i < 200 && row?.processing_state !== 'complete'; i++) {
           await new Promise((r) => setTimeout(r, 50));
@@ -309,7 +309,7 @@ describe('OpenAPI specifications', () => {
     it('public specs are readable without a token; private ones are not', async () => {
       source.setPetstore(fixture('petstore.json'));
       const name = slug();
-      await creator.client.post(base(), { slug: name, source: { url: `${source.base}/petstore.json` } });
+      await creator.client.must.post(base(), { slug: name, source: { url: `${source.base}/petstore.json` } });
       const spec = await processed(name);
       expect((await anonymous(`/openapi/${org}/${name}`)).status).toBe(404);
       expect((await anonymous(`/openapi/${org}/${name}/openapi.json`)).status).toBe(404);
@@ -338,7 +338,7 @@ describe('OpenAPI specifications', () => {
 
     it('deletes with its versions (205), then answers 204', async () => {
       const name = slug();
-      await creator.client.post(base(), { slug: name, source: { text: fixture('swagger2.yaml') } });
+      await creator.client.must.post(base(), { slug: name, source: { text: fixture('swagger2.yaml') } });
       const spec = await processed(name);
       expect((await creator.client.delete(`${base()}/${name}`)).status).toBe(205);
       expect((await creator.client.delete(`${base()}/${name}`)).status).toBe(204);

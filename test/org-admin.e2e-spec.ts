@@ -326,7 +326,7 @@ describe('organization administration', () => {
 
         const switched = await org(owner, { inviteLinks: true });
         const link = (await owner.client.post(`/v1/orgs/${switched}/link-invites`, { role: 'read' })).body.id;
-        await owner.client.patch(`/v1/orgs/${switched}`, { inviteLinks: false });
+        await owner.client.must.patch(`/v1/orgs/${switched}`, { inviteLinks: false });
         expect((await outsider.client.get(`/v1/orgs/${switched}/link-invites/${link}`)).status).toBe(404);
         expect((await owner.client.get(`/v1/orgs/${switched}/link-invites/${link}`)).status).toBe(200);
       });
@@ -421,16 +421,16 @@ describe('organization administration', () => {
         const switched = await org(owner, { inviteLinks: true });
         const link = (await owner.client.post(`/v1/orgs/${switched}/link-invites`, { role: 'read' })).body.id;
         const newcomer = await t.user();
-        await owner.client.patch(`/v1/orgs/${switched}`, { inviteLinks: false });
+        await owner.client.must.patch(`/v1/orgs/${switched}`, { inviteLinks: false });
         const off = await newcomer.client.post(`/v1/orgs/${switched}/invites/${link}`);
         expect(off.status).toBe(403);
         expect(off.body.error.message).toMatch(/turned off/);
-        await owner.client.patch(`/v1/orgs/${switched}`, { inviteLinks: true, sso: true });
+        await owner.client.must.patch(`/v1/orgs/${switched}`, { inviteLinks: true, sso: true });
         const sso = await newcomer.client.post(`/v1/orgs/${switched}/invites/${link}`);
         expect(sso.status).toBe(403);
         expect(sso.body.error.message).toMatch(/single sign-on/);
         expect(await membership(switched, newcomer.id)).toBeUndefined();
-        await owner.client.patch(`/v1/orgs/${switched}`, { sso: false });
+        await owner.client.must.patch(`/v1/orgs/${switched}`, { sso: false });
         expect((await newcomer.client.post(`/v1/orgs/${switched}/invites/${link}`)).status).toBe(200);
         expect(await membership(switched, newcomer.id)).toMatchObject({ role: 'read' });
       });
@@ -572,7 +572,7 @@ describe('organization administration', () => {
     });
 
     it('refuses non-admins with a 403 and non-members with a 404, changing nothing', async () => {
-      await owner.client.put(path(), { instructions: document('Keep me.') });
+      await owner.client.must.put(path(), { instructions: document('Keep me.') });
       for (const member of [reader, creator, guest]) {
         const res = await member.client.put(path(), { instructions: document('Overwritten') });
         expect(res.status).toBe(403);
@@ -601,7 +601,7 @@ describe('organization administration', () => {
       ['a string schemaVersion', { instructions: { object: 'document', data: { schemaVersion: '1' }, nodes: [] } }],
       ['blocks nested too deep', { instructions: deep(40) }],
     ])('refuses %s with a 400 and keeps the previous instructions', async (_name, body) => {
-      await owner.client.put(path(), { instructions: document('Previous.') });
+      await owner.client.must.put(path(), { instructions: document('Previous.') });
       const before = await stored();
       t.clock.advance(1000);
       const res = await owner.client.put(path(), body);

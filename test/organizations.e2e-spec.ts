@@ -163,7 +163,7 @@ describe('organizations', () => {
 
     it('keeps the role of someone who is already a member', async () => {
       const a = await t.user();
-      await owner.client.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: a.email, role: 'create' }] });
+      await owner.client.must.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: a.email, role: 'create' }] });
       const again = await owner.client.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: a.email, role: 'read' }] });
       expect(again.status).toBe(200);
       expect(await memberRole(orgId, a.id)).toBe('create');
@@ -177,7 +177,7 @@ describe('organizations', () => {
       const res = await owner.client.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: email.toUpperCase(), role: 'comment' }] });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ users: [], invited: 1 });
-      await other.client.post(`/v1/orgs/${otherOrg}/invites`, { emails: [email], role: null });
+      await other.client.must.post(`/v1/orgs/${otherOrg}/invites`, { emails: [email], role: null });
       const pending = await t.dataSource.query('SELECT organization_id, role FROM organization_invites WHERE email = $1 ORDER BY role', [email]);
       expect(pending).toHaveLength(2);
 
@@ -206,8 +206,8 @@ describe('organizations', () => {
 
     it('refreshes a pending invite when the same e-mail is invited again', async () => {
       const email = `twice-${Date.now()}@example.com`;
-      await owner.client.post(`/v1/orgs/${orgId}/invites`, { emails: [email], role: 'read' });
-      await owner.client.post(`/v1/orgs/${orgId}/invites`, { emails: [email], role: 'edit' });
+      await owner.client.must.post(`/v1/orgs/${orgId}/invites`, { emails: [email], role: 'read' });
+      await owner.client.must.post(`/v1/orgs/${orgId}/invites`, { emails: [email], role: 'edit' });
       const rows = await t.dataSource.query('SELECT role FROM organization_invites WHERE organization_id = $1 AND email = $2', [orgId, email]);
       expect(rows).toEqual([{ role: 'edit' }]);
       const user = await t.user('Twice', { email });
@@ -218,7 +218,7 @@ describe('organizations', () => {
       const editor = await t.user();
       const stranger = await t.user();
       const target = await t.user();
-      await owner.client.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: editor.email, role: 'create' }] });
+      await owner.client.must.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: editor.email, role: 'create' }] });
       const forbidden = await editor.client.post(`/v1/orgs/${orgId}/invites`, { emails: [target.email] });
       expect(forbidden.status).toBe(403);
       const hidden = await stranger.client.post(`/v1/orgs/${orgId}/invites`, { emails: [target.email] });
@@ -315,7 +315,7 @@ describe('organizations', () => {
     });
 
     it('changes only the fields given and clears nullable ones with null', async () => {
-      await owner.client.patch(`/v1/orgs/${orgId}`, { logo: 'https://e.org/l.png', ai: true });
+      await owner.client.must.patch(`/v1/orgs/${orgId}`, { logo: 'https://e.org/l.png', ai: true });
       const res = await owner.client.patch(`/v1/orgs/${orgId}`, { logo: null, defaultRole: null });
       expect(res.status).toBe(200);
       expect(res.body.urls.logo).toBeUndefined();
@@ -331,9 +331,9 @@ describe('organizations', () => {
     });
 
     it('invites as guests once the default role is null', async () => {
-      await owner.client.patch(`/v1/orgs/${orgId}`, { defaultRole: null });
+      await owner.client.must.patch(`/v1/orgs/${orgId}`, { defaultRole: null });
       const newcomer = await t.user();
-      await owner.client.post(`/v1/orgs/${orgId}/invites`, { emails: [newcomer.email] });
+      await owner.client.must.post(`/v1/orgs/${orgId}/invites`, { emails: [newcomer.email] });
       expect(await memberRole(orgId, newcomer.id)).toBeNull();
     });
 
@@ -374,7 +374,7 @@ describe('organizations', () => {
     it('answers 403 to non-admin members and 404 to non-members, changing nothing', async () => {
       const creator = await t.user();
       const stranger = await t.user();
-      await owner.client.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: creator.email, role: 'create' }] });
+      await owner.client.must.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: creator.email, role: 'create' }] });
       expect((await reader.client.patch(`/v1/orgs/${orgId}`, { title: 'Hacked' })).status).toBe(403);
       expect((await creator.client.patch(`/v1/orgs/${orgId}`, { title: 'Hacked' })).status).toBe(403);
       const hidden = await stranger.client.patch(`/v1/orgs/${orgId}`, { title: 'Hacked' });

@@ -62,7 +62,7 @@ describe('published site in a browser', () => {
         },
       },
     };
-    await alice.client.post(`/v1/orgs/${org}/openapi`, { slug: 'kettle', source: { text: JSON.stringify(spec) } });
+    await alice.client.must.post(`/v1/orgs/${org}/openapi`, { slug: 'kettle', source: { text: JSON.stringify(spec) } });
     const [row] = await t.dataSource.query(`SELECT id, generation FROM openapi_specs WHERE organization_id = $1 AND slug = 'kettle'`, [org]);
     await t.get<OpenAPIProcessor>(OpenAPIProcessor).process({ specId: row.id, generation: row.generation });
     await commitContent(t, api, [
@@ -71,11 +71,11 @@ describe('published site in a browser', () => {
       { id: 'reference', kind: 'computed', title: 'kettle', slug: 'kettle', computed: { type: 'builtin:openapi', props: { models: false }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'kettle' } } } } },
     ]);
     siteId = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Kettle Docs', spaces: [v1] })).body.id;
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { basename: 'kettle' });
-    await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/site-spaces`, { spaceId: v2 });
-    await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/sections`, { spaceId: api, title: 'API reference' });
-    await alice.client.put(`/v1/orgs/${org}/sites/${siteId}/customization`, { themes: { default: 'light', toggeable: true }, styling: { primaryColor: { light: '#0a7d5a', dark: '#3fd8a5' } } });
-    await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}`, { basename: 'kettle' });
+    await alice.client.must.post(`/v1/orgs/${org}/sites/${siteId}/site-spaces`, { spaceId: v2 });
+    await alice.client.must.post(`/v1/orgs/${org}/sites/${siteId}/sections`, { spaceId: api, title: 'API reference' });
+    await alice.client.must.put(`/v1/orgs/${org}/sites/${siteId}/customization`, { themes: { default: 'light', toggeable: true }, styling: { primaryColor: { light: '#0a7d5a', dark: '#3fd8a5' } } });
+    await alice.client.must.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -174,10 +174,10 @@ describe('published site in a browser', () => {
   });
 
   it('visitor-auth: refused without a token; a valid JWT shows the conditioned section', async () => {
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'visitor-auth' });
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'visitor-auth' });
     const key = (await alice.client.post<any>(`/v1/orgs/${org}/sites/${siteId}/publishing/auth/regenerate`)).body.privateKey;
     const apiSection = (await alice.client.get<any>(`/v1/orgs/${org}/sites/${siteId}/sections`)).body.items.find((s: any) => !s.default);
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}/sections/${apiSection.id}`, { condition: 'visitor.claims.beta == true' });
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}/sections/${apiSection.id}`, { condition: 'visitor.claims.beta == true' });
     try {
       const refused = await page.goto(`${base}/sites/kettle/welcome`);
       expect(refused?.status()).toBe(401);
@@ -192,13 +192,13 @@ describe('published site in a browser', () => {
       const cookies = await page.context().cookies();
       expect(cookies.find((c) => c.name.startsWith('docs-visitor-token'))).toMatchObject({ httpOnly: true, path: '/sites/kettle' });
     } finally {
-      await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}/sections/${apiSection.id}`, { condition: null });
-      await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'public' });
+      await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}/sections/${apiSection.id}`, { condition: null });
+      await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'public' });
     }
   });
 
   it('share-link: works with its key, not after revocation', async () => {
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'share-link' });
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'share-link' });
     try {
       const link = (await alice.client.post<any>(`/v1/orgs/${org}/sites/${siteId}/share-links`, { name: 'Reviewers' })).body;
       expect((await page.goto(`${base}/sites/kettle/welcome`))?.status()).toBe(404);
@@ -206,10 +206,10 @@ describe('published site in a browser', () => {
       expect(await h1()).toBe('Welcome');
       await page.locator('nav.sidebar').getByRole('link', { name: 'Installation' }).click();
       expect(page.url()).toBe(`${link.urls.published}/install`);
-      await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}/share-links/${link.id}`, { active: false });
+      await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}/share-links/${link.id}`, { active: false });
       expect((await page.reload())?.status()).toBe(404);
     } finally {
-      await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'public' });
+      await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'public' });
     }
   });
 });

@@ -47,18 +47,18 @@ describe('Published sites for readers', () => {
     ]);
     await commitContent(t, reference, [{ id: 'ref-home', title: 'API', slug: 'api', body: 'The **API** reference.' }]);
     siteId = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Acme Docs', spaces: [guides] })).body.id;
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { basename: 'acme' });
-    await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/sections`, { spaceId: reference, title: 'API reference' });
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}`, { basename: 'acme' });
+    await alice.client.must.post(`/v1/orgs/${org}/sites/${siteId}/sections`, { spaceId: reference, title: 'API reference' });
   });
   afterAll(() => t.close());
 
   it('is not reachable until published, and stops being reachable when unpublished', async () => {
     expect((await get('/sites/acme/')).status).toBe(404);
-    await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
+    await alice.client.must.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
     expect((await get('/sites/acme/')).status).toBe(200);
-    await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/unpublish`);
+    await alice.client.must.post(`/v1/orgs/${org}/sites/${siteId}/unpublish`);
     expect((await get('/sites/acme/')).status).toBe(404);
-    await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
+    await alice.client.must.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
   });
 
   it('renders the first page with navigation, escaped content, resolved links, and SEO tags', async () => {
@@ -96,8 +96,8 @@ describe('Published sites for readers', () => {
       { kind: 'link', title: 'Web', slug: 'web', target: { kind: 'url', url: 'https://example.com/elsewhere' } },
     ]);
     const site = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Links', spaces: [space] })).body.id;
-    await alice.client.patch(`/v1/orgs/${org}/sites/${site}`, { basename: 'links' });
-    await alice.client.post(`/v1/orgs/${org}/sites/${site}/publish`);
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${site}`, { basename: 'links' });
+    await alice.client.must.post(`/v1/orgs/${org}/sites/${site}/publish`);
     const html = (await get('/sites/links/')).text;
     expect(html).toContain('href="http://docs.test/sites/links/home#install-now">To the heading</a>');
     expect(html).toContain('href="https://example.com/elsewhere">Web</a>');
@@ -113,8 +113,8 @@ describe('Published sites for readers', () => {
       { id: 'internal', title: 'Internal', slug: 'internal', hidden: true, body: 'Zanzibar internals.', pages: [{ id: 'salaries', title: 'Salaries', slug: 'salaries', body: 'Zanzibar salaries table.' }] },
     ]);
     const site = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Hidden trees', spaces: [space] })).body.id;
-    await alice.client.patch(`/v1/orgs/${org}/sites/${site}`, { basename: 'hidden-trees' });
-    await alice.client.post(`/v1/orgs/${org}/sites/${site}/publish`);
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${site}`, { basename: 'hidden-trees' });
+    await alice.client.must.post(`/v1/orgs/${org}/sites/${site}/publish`);
     const search = (await get('/sites/hidden-trees/~search?q=zanzibar')).text;
     expect(search).toContain('http://docs.test/sites/hidden-trees/open');
     expect(search).not.toMatch(/internal|salaries/i);
@@ -162,16 +162,16 @@ describe('Published sites for readers', () => {
   });
 
   it('unlisted sites are noindex everywhere', async () => {
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'unlisted' });
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'unlisted' });
     const page = await get('/sites/acme/setup');
     expect(page.text).toContain('<meta name="robots" content="noindex">');
     expect(page.headers['x-robots-tag']).toBe('noindex');
     expect((await get('/sites/acme/robots.txt')).text).toContain('Disallow: /');
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'public' });
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'public' });
   });
 
   it('share-link sites need an active key; revoking stops it at once', async () => {
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'share-link' });
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'share-link' });
     expect((await get('/sites/acme/setup')).status).toBe(404);
     const link = (await alice.client.post<any>(`/v1/orgs/${org}/sites/${siteId}/share-links`, { name: 'Partner' })).body;
     const key = link.urls.published.split('/').pop();
@@ -179,17 +179,17 @@ describe('Published sites for readers', () => {
     expect(shared.status).toBe(200);
     expect(shared.text).toContain(`href="http://docs.test/sites/acme/${key}/intro"`);
     expect(shared.headers['cache-control']).toBe('private, no-cache');
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}/share-links/${link.id}`, { active: false });
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}/share-links/${link.id}`, { active: false });
     expect((await get(`/sites/acme/${key}/setup`)).status).toBe(404);
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'public' });
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'public' });
   });
 
   it('visitor-auth sites: refused without a token, token kept in an HttpOnly cookie, claims open conditioned sections', async () => {
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'visitor-auth' });
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'visitor-auth' });
     const key = (await alice.client.post<any>(`/v1/orgs/${org}/sites/${siteId}/publishing/auth/regenerate`)).body.privateKey;
     const sections = (await alice.client.get<any>(`/v1/orgs/${org}/sites/${siteId}/sections`)).body.items;
     const api = sections.find((s: any) => !s.default);
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}/sections/${api.id}`, { condition: 'visitor.claims.role == "dev"' });
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}/sections/${api.id}`, { condition: 'visitor.claims.role == "dev"' });
     const refused = await get('/sites/acme/setup');
     expect(refused.status).toBe(401);
     expect(refused.text).toContain('Sign-in required');
@@ -212,11 +212,11 @@ describe('Published sites for readers', () => {
     const expired = await new SignJWT({ role: 'dev' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(t.clock.now().getTime() / 1000) - 3600).sign(new TextEncoder().encode(key));
     const stale = await get(`/sites/acme/setup?jwt_token=${expired}`);
     expect(stale.status).toBe(401);
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}/publishing/auth`, { backend: 'custom', fallbackURL: 'https://login.example.com/' });
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}/publishing/auth`, { backend: 'custom', fallbackURL: 'https://login.example.com/' });
     const bounced = await get('/sites/acme/setup');
     expect(bounced.status).toBe(302);
     expect(bounced.headers.location).toBe('https://login.example.com/?location=http%3A%2F%2Fdocs.test%2Fsites%2Facme%2Fsetup');
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'public' });
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}`, { visibility: 'public' });
   });
 
   it('a change committed elsewhere (another replica, the worker) reaches pages cached here through the change feed', async () => {
@@ -237,13 +237,13 @@ describe('Published sites for readers', () => {
       status = (await get('/sites/acme/setup')).status;
     }
     expect(status).toBe(404);
-    await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
+    await alice.client.must.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
   });
 
   it('a change whose notification has not arrived yet is still seen at once: every cached page is checked against the site row', async () => {
     const site = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Racing', spaces: [guides] })).body.id;
-    await alice.client.patch(`/v1/orgs/${org}/sites/${site}`, { basename: 'racing' });
-    await alice.client.post(`/v1/orgs/${org}/sites/${site}/publish`);
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${site}`, { basename: 'racing' });
+    await alice.client.must.post(`/v1/orgs/${org}/sites/${site}/publish`);
     const link = (await alice.client.post<any>(`/v1/orgs/${org}/sites/${site}/share-links`, { name: 'Partners' })).body;
     expect((await get('/sites/racing/setup')).status).toBe(200);
     expect((await get('/sites/racing/setup')).status).toBe(200);
@@ -283,7 +283,7 @@ describe('Published sites for readers', () => {
     expect(page.text).toContain('How many &lt;b&gt;pets&lt;/b&gt;');
     expect(page.text).toContain('The API reference for POST /nope of “pets” is not available.');
     // a new version of the spec shows on the next view of the page (the site's version follows it)
-    await alice.client.put(`/v1/orgs/${org}/openapi/pets`, { source: { text: petstore('List every pet') } });
+    await alice.client.must.put(`/v1/orgs/${org}/openapi/pets`, { source: { text: petstore('List every pet') } });
     await processed();
     const after = await get('/sites/acme/pets-api', { 'If-None-Match': page.headers.etag });
     expect(after.status).toBe(200);
@@ -295,7 +295,7 @@ describe('Published sites for readers', () => {
     spec.paths['/pets'].get.tags = ['Pets'];
     spec.paths['/stores'] = { get: { summary: 'List stores', tags: ['Stores'], responses: { '200': { description: 'ok' } } } };
     spec.components = { schemas: { Pet: { type: 'object', description: 'A pet', required: ['name'], properties: { name: { type: 'string', description: 'Its <b>name</b>' }, age: { type: 'integer' } } } } };
-    await alice.client.put(`/v1/orgs/${org}/openapi/pets`, { source: { text: JSON.stringify(spec) } });
+    await alice.client.must.put(`/v1/orgs/${org}/openapi/pets`, { source: { text: JSON.stringify(spec) } });
     const [row] = await t.dataSource.query(`SELECT id, generation FROM openapi_specs WHERE organization_id = $1 AND slug = 'pets'`, [org]);
     await t.get<OpenAPIProcessor>(OpenAPIProcessor).process({ specId: row.id, generation: row.generation });
     const computed = { type: 'builtin:openapi', props: { models: true }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'pets' } } } };
@@ -333,7 +333,7 @@ describe('Published sites for readers', () => {
   });
 
   it('serves a site at its own host name', async () => {
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { hostname: 'docs.acme.example' });
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}`, { hostname: 'docs.acme.example' });
     const res = await get('/setup', { Host: 'docs.acme.example' });
     expect(res.status).toBe(200);
     expect(res.text).toContain('<link rel="canonical" href="http://docs.acme.example/setup">');

@@ -105,8 +105,8 @@ describe('rate limits', () => {
       const space = (await owner.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Docs' })).body.id;
       await commitContent(app, space, [{ id: 'home', title: 'Home', slug: 'home', body: 'Welcome home.' }]);
       const site = (await owner.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Docs', spaces: [space] })).body.id;
-      await owner.client.patch(`/v1/orgs/${org}/sites/${site}`, { basename: 'limited' });
-      await owner.client.post(`/v1/orgs/${org}/sites/${site}/publish`);
+      await owner.client.must.patch(`/v1/orgs/${org}/sites/${site}`, { basename: 'limited' });
+      await owner.client.must.post(`/v1/orgs/${org}/sites/${site}/publish`);
       const read = (path: string) => request(app.app.getHttpServer()).get(path);
       const searches = [await read('/sites/limited/~search?q=home'), await read('/sites/limited/~search?q=home'), await read('/sites/limited/~search?q=home')];
       expect(searches.map((r) => r.status)).toEqual([200, 200, 429]);

@@ -264,11 +264,11 @@ describe('revisions and the other reads of the current client', () => {
       expect((await reader.client.get(`${base}/contributors`)).body).toEqual({ items: [], count: 0 });
 
       t.clock.advance(1000);
-      await editor.client.post(`${base}/content`, { changes: [{ operation: 'update_page', page: 'intro-page', title: 'Welcome' }] });
+      await editor.client.must.post(`${base}/content`, { changes: [{ operation: 'update_page', page: 'intro-page', title: 'Welcome' }] });
       t.clock.advance(1000);
-      await editor.client.post(`${base}/content`, { changes: [{ operation: 'delete_page', page: 'api-page' }] });
+      await editor.client.must.post(`${base}/content`, { changes: [{ operation: 'delete_page', page: 'api-page' }] });
       t.clock.advance(1000);
-      await alice.client.post(`${base}/content`, { changes: [{ operation: 'update_page', page: 'install-page', document: { markdown: 'Install it twice.\n' } }] });
+      await alice.client.must.post(`${base}/content`, { changes: [{ operation: 'update_page', page: 'install-page', document: { markdown: 'Install it twice.\n' } }] });
 
       const changes = await reader.client.get(`${base}/changes`);
       expect(changes.status).toBe(200);

@@ -315,7 +315,7 @@ describe('SAML single sign-on', () => {
         [gina, null],
       ], 'Login Org');
       const active = await createProvider({ label: 'Corporate' }, org);
-      await alice.client.post(saml(org), { label: 'Not ready' });
+      await alice.client.must.post(saml(org), { label: 'Not ready' });
       for (const who of [alice, bob, gina]) {
         const res = await who.client.get(`/v1/orgs/${org}/sso`);
         expect(res.status).toBe(200);
@@ -387,7 +387,7 @@ describe('SAML single sign-on', () => {
       expect(res.status).toBe(302);
       const { url } = authnRequestFrom(res.headers.location);
       expect(url.searchParams.get('idpid')).toBe('C0abc');
-      await alice.client.delete(provider(withQuery.id, org));
+      await alice.client.must.delete(provider(withQuery.id, org));
     });
 
     it('start answers 404 for an unknown provider and 409 for a pending one', async () => {
@@ -395,7 +395,7 @@ describe('SAML single sign-on', () => {
       const pending = (await alice.client.post(saml(org), { label: 'Pending' })).body;
       expectError(await http().get(local(pending.service.startURL)), 409);
       expectError(await postAcs(pending.service.acsURL, respond('x@example.com')), 409);
-      await alice.client.delete(provider(pending.id, org));
+      await alice.client.must.delete(provider(pending.id, org));
     });
 
     it('documents the sign-in endpoints and the ACS answer in the served OpenAPI document', async () => {
@@ -474,7 +474,7 @@ describe('SAML single sign-on', () => {
       // Their membership elsewhere is untouched.
       const [other] = await t.dataSource.query('SELECT role, sso FROM organization_members WHERE organization_id = $1 AND user_id = $2', [otherOrgId, existing.id]);
       expect(other).toEqual({ role: 'edit', sso: false });
-      await alice.client.patch(`/v1/orgs/${org}`, { emailDomains: [] });
+      await alice.client.must.patch(`/v1/orgs/${org}`, { emailDomains: [] });
     });
 
     it("refuses (403) an existing account that is neither a member nor at one of the organization's domains, until an admin invites it", async () => {
@@ -491,12 +491,12 @@ describe('SAML single sign-on', () => {
       expect(res.status).toBe(200);
       expect(res.body.user.id).toBe(carol.id);
       expect(await membership(carol.id)).toEqual({ role: 'read', sso: true });
-      await alice.client.delete(`/v1/orgs/${org}/members/${carol.id}`);
+      await alice.client.must.delete(`/v1/orgs/${org}/members/${carol.id}`);
     });
 
     it('limits the token it hands out to this organization: elsewhere the user is a stranger, on every route', async () => {
       // dave is an `edit` member of otherOrgId, and his own tokens keep working there.
-      await alice.client.post(`/v1/orgs/${org}/invites`, { emails: [{ email: dave.email, role: 'read' }] });
+      await alice.client.must.post(`/v1/orgs/${org}/invites`, { emails: [{ email: dave.email, role: 'read' }] });
       const res = await postAcs(p.service.acsURL, respond(dave.email));
       expect(res.status).toBe(200);
       const scoped = t.client(res.body.token);
@@ -550,7 +550,7 @@ describe('SAML single sign-on', () => {
 
     it('refuses a disabled member (403) and issues no token', async () => {
       const disabled = await t.user('Disabled');
-      await alice.client.post(`/v1/orgs/${org}/invites`, { emails: [{ email: disabled.email, role: 'edit' }] });
+      await alice.client.must.post(`/v1/orgs/${org}/invites`, { emails: [{ email: disabled.email, role: 'edit' }] });
       await t.dataSource.query('UPDATE organization_members SET disabled = true WHERE organization_id = $1 AND user_id = $2', [org, disabled.id]);
       const before = await counts();
       expectError(await postAcs(p.service.acsURL, respond(disabled.email)), 403, /disabled/);
@@ -560,7 +560,7 @@ describe('SAML single sign-on', () => {
 
     it('refuses an account the operator disabled (users:disable) with 403 and issues no token', async () => {
       const leaver = await t.user('Leaver');
-      await alice.client.post(`/v1/orgs/${org}/invites`, { emails: [{ email: leaver.email, role: 'edit' }] });
+      await alice.client.must.post(`/v1/orgs/${org}/invites`, { emails: [{ email: leaver.email, role: 'edit' }] });
       await t.dataSource.query('UPDATE users SET disabled_at = now() WHERE id = $1', [leaver.id]);
       const before = await counts();
       expectError(await postAcs(p.service.acsURL, respond(leaver.email)), 403, /disabled/);
@@ -574,7 +574,7 @@ describe('SAML single sign-on', () => {
       const res = await postAcs(p.service.acsURL, respond('enforced@corp.example'));
       expect(res.status).toBe(200);
       expect(await membership(res.body.user.id)).toEqual({ role: 'comment', sso: true });
-      await alice.client.patch(`/v1/orgs/${org}`, { sso: false });
+      await alice.client.must.patch(`/v1/orgs/${org}`, { sso: false });
     });
 
     describe('one-time use', () => {
@@ -610,7 +610,7 @@ describe('SAML single sign-on', () => {
         const sibling = await createProvider({ label: 'Sibling start' }, org);
         const siblingRequest = await startRequestId(sibling);
         expectError(await postAcs(p.service.acsURL, respond('unknown.request@corp.example', { inResponseTo: siblingRequest })), 401, /InResponseTo/);
-        await alice.client.delete(provider(sibling.id, org));
+        await alice.client.must.delete(provider(sibling.id, org));
         expect(await counts()).toEqual(before);
         expect(await t.dataSource.query('SELECT 1 FROM users WHERE email = $1', ['unknown.request@corp.example'])).toHaveLength(0);
       });
@@ -682,7 +682,7 @@ describe('SAML single sign-on', () => {
         const sibling = await createProvider({ label: 'Sibling' }, org);
         const forSibling = idp.response({ email, acsURL: sibling.service.acsURL, audience: sibling.service.entityID });
         expectError(await postAcs(p.service.acsURL, forSibling), 401, /audience/);
-        await alice.client.delete(provider(sibling.id, org));
+        await alice.client.must.delete(provider(sibling.id, org));
         before = await counts();
       });
 

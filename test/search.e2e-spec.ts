@@ -241,7 +241,7 @@ describe('Search (e2e)', () => {
 
     beforeAll(async () => {
       carol = await t.user('Carol');
-      await alice.client.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: carol.email, role: 'read' }] });
+      await alice.client.must.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: carol.email, role: 'read' }] });
       hidden = await space(alice, orgId, { title: 'Secret', language: 'en' });
       await publish(t, hidden, [{ title: 'Zeppelin plans', slug: 'plans', body: 'The zeppelin hangar.' }]);
       expect((await alice.client.patch(`/v1/spaces/${hidden}`, { defaultLevel: null })).status).toBe(200);

@@ -43,8 +43,8 @@ describe('Site space duplication and the site template (e2e)', () => {
 
   it("copies a section's only variant into a new section right after it, with the space's content", async () => {
     const siteId = (await carl.client.post<any>(sites(), { title: 'Docs' })).body.id;
-    await carl.client.post(`${sites()}/${siteId}/sections`, { spaceId: guides, title: 'Guides' });
-    await carl.client.post(`${sites()}/${siteId}/sections`, { spaceId: reference, title: 'Reference' });
+    await carl.client.must.post(`${sites()}/${siteId}/sections`, { spaceId: guides, title: 'Guides' });
+    await carl.client.must.post(`${sites()}/${siteId}/sections`, { spaceId: reference, title: 'Reference' });
     const original = (await siteSpaces(siteId)).find((s: any) => s.space.id === guides);
 
     const res = await carl.client.post<any>(`${sites()}/${siteId}/site-spaces/${original.id}/duplicate`, {});
@@ -65,7 +65,7 @@ describe('Site space duplication and the site template (e2e)', () => {
   it('copies one of several variants as a new variant right after it; at the root, as another root site space', async () => {
     const siteId = (await carl.client.post<any>(sites(), { title: 'Variants' })).body.id;
     const section = (await carl.client.post<any>(`${sites()}/${siteId}/sections`, { spaceId: guides, title: 'Guides' })).body;
-    await carl.client.post(`${sites()}/${siteId}/site-spaces`, { spaceId: reference, sectionId: section.id });
+    await carl.client.must.post(`${sites()}/${siteId}/site-spaces`, { spaceId: reference, sectionId: section.id });
     const original = (await siteSpaces(siteId)).find((s: any) => s.space.id === guides);
     const copy = (await carl.client.post<any>(`${sites()}/${siteId}/site-spaces/${original.id}/duplicate`)).body;
     expect(copy.default).toBe(false);

@@ -32,10 +32,10 @@ describe('site previews', () => {
     await commitContent(t, guides, [{ id: 'intro', title: 'Introduction', slug: 'intro', body: 'Draft welcome text' }]);
     await commitContent(t, reference, [{ id: 'ref-home', title: 'API', slug: 'api', body: 'The **API** reference.' }]);
     siteId = (await alice.client.post<any>(sites(), { title: 'Unreleased Docs', spaces: [guides] })).body.id;
-    await alice.client.patch(`${sites()}/${siteId}`, { basename: `unreleased-${process.pid}-${Date.now() % 100000}` });
+    await alice.client.must.patch(`${sites()}/${siteId}`, { basename: `unreleased-${process.pid}-${Date.now() % 100000}` });
     const section = await alice.client.post<any>(`${sites()}/${siteId}/sections`, { spaceId: reference, title: 'API reference' });
     apiSectionId = section.body.id;
-    await alice.client.patch(`${sites()}/${siteId}/sections/${apiSectionId}`, { condition: 'visitor.claims.plan == "pro"' });
+    await alice.client.must.patch(`${sites()}/${siteId}/sections/${apiSectionId}`, { condition: 'visitor.claims.plan == "pro"' });
     const siteSpaces = (await alice.client.get<any>(`${sites()}/${siteId}/site-spaces`)).body.items;
     referenceSiteSpaceId = siteSpaces.find((s: any) => s.space.id === reference).id;
   });
@@ -93,10 +93,10 @@ describe('site previews', () => {
 
   it("shows only what its viewer may read, checked on every view: a restricted space's pages and title stay out", async () => {
     const salaries = (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Salaries' })).body.id;
-    await alice.client.patch(`/v1/spaces/${salaries}`, { defaultLevel: null });
+    await alice.client.must.patch(`/v1/spaces/${salaries}`, { defaultLevel: null });
     await commitContent(t, salaries, [{ id: 'pay', title: 'Pay grid', slug: 'pay', body: 'Confidential pay grid' }]);
     const site = (await alice.client.post<any>(sites(), { title: 'Mixed', spaces: [salaries] })).body.id;
-    await alice.client.post(`${sites()}/${site}/sections`, { spaceId: (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Open' })).body.id, title: 'Open part' });
+    await alice.client.must.post(`${sites()}/${site}/sections`, { spaceId: (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Open' })).body.id, title: 'Open part' });
     expect((await editor.client.get(`/v1/spaces/${salaries}`)).status).toBe(404);
     const mine = (await editor.client.get<any>(`${sites()}/${site}/publishing/preview`)).body.url as string;
     const theirs = (await alice.client.get<any>(`${sites()}/${site}/publishing/preview`)).body.url as string;

@@ -50,8 +50,8 @@ describe('Site redirects (e2e)', () => {
     ]);
     await commitContent(t, reference, [{ id: 'api', title: 'API', slug: 'api', body: 'Endpoints.' }]);
     siteId = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Acme Docs', spaces: [guides] })).body.id;
-    await alice.client.patch(base(), { basename: 'acme' });
-    await alice.client.post(`${base()}/publish`);
+    await alice.client.must.patch(base(), { basename: 'acme' });
+    await alice.client.must.post(`${base()}/publish`);
     referenceSection = (await carl.client.post<any>(`${base()}/sections`, { spaceId: reference, title: 'Reference' })).body.id;
     guidesSiteSpace = (await alice.client.get<any>(`${base()}/site-spaces`)).body.items.find((s: any) => s.space.id === guides).id;
   });
@@ -151,8 +151,8 @@ describe('Site redirects (e2e)', () => {
     for (const query of [{}, { source: 'no-slash' }, { source: '/a/*/b' }]) {
       expect((await rita.client.get(`${base()}/redirect`, query)).status).toBe(400);
     }
-    await carl.client.delete(`${base()}/redirects/${first.body.id}`);
-    await carl.client.delete(`${base()}/redirects/${draft.body.id}`);
+    await carl.client.must.delete(`${base()}/redirects/${first.body.id}`);
+    await carl.client.must.delete(`${base()}/redirects/${draft.body.id}`);
   });
 
   it('gives one of two racing creates of a source a 409, never a 500', async () => {

@@ -40,8 +40,8 @@ describe('Site search (e2e)', () => {
     siteId = (await alice.client.post<any>(sites, { title: 'Docs', spaces: [spaces.guidesEn] })).body.id;
     const reference = (await alice.client.post<any>(`${sites}/${siteId}/sections`, { spaceId: spaces.refEn, title: 'Reference' })).body;
     const home = (await alice.client.get<any>(`${sites}/${siteId}/sections`)).body.items.find((s: any) => s.default);
-    await alice.client.post(`${sites}/${siteId}/site-spaces`, { spaceId: spaces.guidesFr, sectionId: home.id });
-    await alice.client.post(`${sites}/${siteId}/site-spaces`, { spaceId: spaces.refFr, sectionId: reference.id });
+    await alice.client.must.post(`${sites}/${siteId}/site-spaces`, { spaceId: spaces.guidesFr, sectionId: home.id });
+    await alice.client.must.post(`${sites}/${siteId}/site-spaces`, { spaceId: spaces.refFr, sectionId: reference.id });
     for (const siteSpace of (await alice.client.get<any>(`${sites}/${siteId}/site-spaces`)).body.items) {
       const key = Object.entries(spaces).find(([, id]) => id === siteSpace.space.id)![0] as keyof typeof siteSpaces;
       siteSpaces[key] = siteSpace.id;

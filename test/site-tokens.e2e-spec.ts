@@ -45,8 +45,8 @@ describe('Site tokens (e2e)', () => {
     await commitContent(t, guides, pages('Welcome to the widget.'));
     await commitContent(t, internal, [{ id: 'secret', title: 'Secret', slug: 'secret', body: 'Internal only.' }]);
     siteId = (await alice.client.post<any>(sites(), { title: 'Acme Docs', spaces: [guides] })).body.id;
-    await alice.client.patch(`${sites()}/${siteId}`, { basename: 'acme' });
-    await alice.client.post(`${sites()}/${siteId}/publish`);
+    await alice.client.must.patch(`${sites()}/${siteId}`, { basename: 'acme' });
+    await alice.client.must.post(`${sites()}/${siteId}/publish`);
     siteSpaceId = (await alice.client.get<any>(`${sites()}/${siteId}/site-spaces`)).body.items[0].id;
   });
   afterAll(() => t.close());
@@ -122,7 +122,7 @@ describe('Site tokens (e2e)', () => {
     const variant = (await alice.client.post<any>(`${sites()}/${siteId}/site-spaces`, { spaceId: pro })).body;
     expect((await alice.client.patch(`${sites()}/${siteId}/site-spaces/${variant.id}`, { path: 'pro', condition: 'visitor.claims.plan == "pro"' })).status).toBe(200);
     const other = (await alice.client.post<any>(sites(), { title: 'Other', spaces: [guides] })).body.id;
-    await alice.client.post(`${sites()}/${other}/publish`);
+    await alice.client.must.post(`${sites()}/${other}/publish`);
     const token = await resolve();
     const reader = t.client(token);
     const published = await reader.get<any>(`${sites()}/${siteId}/published`);
@@ -145,7 +145,7 @@ describe('Site tokens (e2e)', () => {
     expect((await reader.get(`${sites()}/${other}/published`)).status).toBe(404);
     expect((await reader.get(`${sites()}/${other}/structure`)).status).toBe(404);
     expect((await reader.get(`${sites()}/${siteId}`)).status).toBe(403);
-    await alice.client.delete(`${sites()}/${other}`);
+    await alice.client.must.delete(`${sites()}/${other}`);
     expect((await alice.client.delete(`${sites()}/${siteId}/site-spaces/${variant.id}`)).status).toBe(205);
   });
 
@@ -174,7 +174,7 @@ describe('Site tokens (e2e)', () => {
     };
     try {
       // Through a share link, then the link is deleted.
-      await alice.client.patch(`${sites()}/${siteId}`, { visibility: 'share-link' });
+      await alice.client.must.patch(`${sites()}/${siteId}`, { visibility: 'share-link' });
       const link = (await alice.client.post<any>(`${sites()}/${siteId}/share-links`, { name: 'Partners' })).body;
       const key = link.urls.published.split('/').pop();
       const viaLink = await published({ url: `http://docs.test/sites/acme/${key}/intro` });
@@ -182,11 +182,11 @@ describe('Site tokens (e2e)', () => {
       expect((await alice.client.delete(`${sites()}/${siteId}/share-links/${link.id}`)).status).toBeLessThan(300);
       expect(await content(viaLink)).toBe(401);
       // Public, then the audience becomes visitor-auth.
-      await alice.client.patch(`${sites()}/${siteId}`, { visibility: 'public' });
+      await alice.client.must.patch(`${sites()}/${siteId}`, { visibility: 'public' });
       const viaPublic = await published({ url: 'http://docs.test/sites/acme/intro' });
       expect(await content(viaPublic)).toBe(200);
       const signingKey = (await alice.client.get<any>(`${sites()}/${siteId}/publishing/auth`)).body.privateKey as string;
-      await alice.client.patch(`${sites()}/${siteId}`, { visibility: 'visitor-auth' });
+      await alice.client.must.patch(`${sites()}/${siteId}`, { visibility: 'visitor-auth' });
       expect(await content(viaPublic)).toBe(401);
       // A one-minute visitor token gives a one-minute site token, ended too by a new signing key.
       const now = Math.floor(t.clock.now().getTime() / 1000);
@@ -199,10 +199,10 @@ describe('Site tokens (e2e)', () => {
       const again = await new SignJWT({ plan: 'pro' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(now + 3600).sign(new TextEncoder().encode(signingKey));
       const renewed = await published({ url: 'http://docs.test/sites/acme/intro', visitor: { jwtToken: again } });
       expect(await content(renewed)).toBe(200);
-      await alice.client.post(`${sites()}/${siteId}/publishing/auth/regenerate`);
+      await alice.client.must.post(`${sites()}/${siteId}/publishing/auth/regenerate`);
       expect(await content(renewed)).toBe(401);
     } finally {
-      await alice.client.patch(`${sites()}/${siteId}`, { visibility: 'public' });
+      await alice.client.must.patch(`${sites()}/${siteId}`, { visibility: 'public' });
     }
   });
 
@@ -227,9 +227,9 @@ describe('Site tokens (e2e)', () => {
     await unauthorized('eyJhbGciOiJub25lIn0.eyJzaXRlIjoieCJ9.x');
     expect((await t.client(await sign(claims, now + 600)).get(`/v1/spaces/${guides}/content`)).status).toBe(200);
 
-    await alice.client.post(`${sites()}/${siteId}/unpublish`);
+    await alice.client.must.post(`${sites()}/${siteId}/unpublish`);
     await unauthorized(token);
-    await alice.client.post(`${sites()}/${siteId}/publish`);
+    await alice.client.must.post(`${sites()}/${siteId}/publish`);
     expect((await t.client(token).get(`/v1/spaces/${guides}/content`)).status).toBe(200);
     // an hour after it was issued
     t.clock.advance(3601 * 1000);

@@ -100,7 +100,7 @@ describe('Sites API', () => {
       expect([bad, (await alice.client.patch(`${sites()}/${id}`, bad)).status]).toEqual([bad, 400]);
     }
     const other = (await carl.client.post<any>(sites(), { title: 'Other' })).body.id;
-    await alice.client.patch(`${sites()}/${id}`, { basename: 'taken-name' });
+    await alice.client.must.patch(`${sites()}/${id}`, { basename: 'taken-name' });
     expect((await alice.client.patch(`${sites()}/${other}`, { basename: 'taken-name' })).status).toBe(409);
   });
 
@@ -119,7 +119,7 @@ describe('Sites API', () => {
       mallory.client.patch(`/v1/orgs/${otherOrg}/sites/${theirs}`, { hostname: 'race.acme.example' }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    await alice.client.patch(`${sites()}/${ours}`, { hostname: null });
+    await alice.client.must.patch(`${sites()}/${ours}`, { hostname: null });
     expect((await mallory.client.patch<any>(`/v1/orgs/${otherOrg}/sites/${theirs}`, { hostname: 'docs.acme.example' })).status).toBe(200);
   });
 
@@ -302,10 +302,10 @@ describe('Sites API', () => {
 
   it('resolves published URLs: site, section, variant, page path, share keys and visitor tokens', async () => {
     const id = (await carl.client.post<any>(sites(), { title: 'Resolved', spaces: [spaceA] })).body.id;
-    await alice.client.patch(`${sites()}/${id}`, { basename: 'resolved' });
+    await alice.client.must.patch(`${sites()}/${id}`, { basename: 'resolved' });
     const lookup = (url: string, visitor?: object, redirectOnError?: boolean) => t.client().post<any>('/v1/urls/published', { url, ...(visitor ? { visitor } : {}), ...(redirectOnError ? { redirectOnError } : {}) });
     expect((await lookup('http://docs.test/sites/resolved/intro')).status).toBe(404); // not published
-    await alice.client.post(`${sites()}/${id}/publish`);
+    await alice.client.must.post(`${sites()}/${id}/publish`);
     const section = (await carl.client.post<any>(`${sites()}/${id}/sections`, { spaceId: spaceB, title: 'Reference' })).body;
     const found = await lookup('http://docs.test/sites/resolved/reference/pets/list');
     expect(found.status).toBe(200);
@@ -331,19 +331,19 @@ describe('Sites API', () => {
     expect((await lookup('not a url')).status).toBe(404);
 
     // share-link audience: the key is the first segment, and revoking it stops it at once
-    await alice.client.patch(`${sites()}/${id}`, { visibility: 'share-link' });
+    await alice.client.must.patch(`${sites()}/${id}`, { visibility: 'share-link' });
     expect((await lookup('http://docs.test/sites/resolved/reference')).status).toBe(404);
     const link = (await alice.client.post<any>(`${sites()}/${id}/share-links`, { name: 'Beta' })).body;
     const key = link.urls.published.split('/').pop();
     const shared = await lookup(`http://docs.test/sites/resolved/${key}/reference`);
     expect(shared.body).toMatchObject({ shareKey: key, siteBasePath: `/sites/resolved/${key}/`, space: spaceB });
-    await alice.client.patch(`${sites()}/${id}/share-links/${link.id}`, { active: false });
+    await alice.client.must.patch(`${sites()}/${id}/share-links/${link.id}`, { active: false });
     expect((await lookup(`http://docs.test/sites/resolved/${key}/reference`)).status).toBe(404);
 
     // visitor-auth audience: a JWT signed with the site's key; its claims decide conditioned sections
-    await alice.client.patch(`${sites()}/${id}`, { visibility: 'visitor-auth' });
+    await alice.client.must.patch(`${sites()}/${id}`, { visibility: 'visitor-auth' });
     const secret = (await alice.client.post<any>(`${sites()}/${id}/publishing/auth/regenerate`)).body.privateKey;
-    await carl.client.patch(`${sites()}/${id}/sections/${section.id}`, { condition: 'visitor.claims.role == "dev"' });
+    await carl.client.must.patch(`${sites()}/${id}/sections/${section.id}`, { condition: 'visitor.claims.role == "dev"' });
     const sign = (claims: object, key = secret, exp = '1h') => new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(exp).sign(new TextEncoder().encode(key));
     expect((await lookup('http://docs.test/sites/resolved/reference')).status).toBe(401);
     expect((await lookup('http://docs.test/sites/resolved/reference', { jwtToken: await sign({ role: 'dev' }, 'wrong-key-wrong-key-wrong-key-00') })).status).toBe(401);
@@ -354,7 +354,7 @@ describe('Sites API', () => {
     // without the claim the section is hidden: "reference" is a page path of the default section
     const other = await lookup('http://docs.test/sites/resolved/reference', { jwtToken: await sign({ role: 'sales' }) });
     expect(other.body).toMatchObject({ space: spaceA, pathname: 'reference' });
-    await alice.client.patch(`${sites()}/${id}/publishing/auth`, { backend: 'custom', fallbackURL: 'https://login.example.com/' });
+    await alice.client.must.patch(`${sites()}/${id}/publishing/auth`, { backend: 'custom', fallbackURL: 'https://login.example.com/' });
     const redirect = await lookup('http://docs.test/sites/resolved/reference', undefined, true);
     expect(redirect.body).toEqual({ target: 'application', redirect: 'https://login.example.com/?location=http%3A%2F%2Fdocs.test%2Fsites%2Fresolved%2Freference' });
   });

@@ -49,7 +49,7 @@ describe('space lifecycle', () => {
     it('answers 409 for a space that is not deleted, 403 to non-admins, 404 to others', async () => {
       const id = await space(alice, org);
       expect((await alice.client.post(`/v1/spaces/${id}/restore`)).status).toBe(409);
-      await alice.client.delete(`/v1/spaces/${id}`);
+      await alice.client.must.delete(`/v1/spaces/${id}`);
       expect((await reader.client.post(`/v1/spaces/${id}/restore`)).status).toBe(403);
       expect((await mallory.client.post(`/v1/spaces/${id}/restore`)).status).toBe(404);
       expect((await alice.client.post('/v1/spaces/nope/restore')).status).toBe(404);
@@ -60,7 +60,7 @@ describe('space lifecycle', () => {
     it('lets exactly one of two concurrent restores win; the other gets 409', async () => {
       for (let round = 0; round < 5; round++) {
         const id = await space(alice, org);
-        await alice.client.delete(`/v1/spaces/${id}`);
+        await alice.client.must.delete(`/v1/spaces/${id}`);
         const results = await Promise.all([alice.client.post(`/v1/spaces/${id}/restore`), alice.client.post(`/v1/spaces/${id}/restore`)]);
         expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
         const row = await spaceRow(t, id);
@@ -114,9 +114,9 @@ describe('space lifecycle', () => {
       const kept = await space(alice, org, { title: 'Kept' });
       const live = await space(alice, org, { title: 'Live' });
       await grant(t, org, { space: expired }, reader, 'edit');
-      await alice.client.delete(`/v1/spaces/${expired}`);
+      await alice.client.must.delete(`/v1/spaces/${expired}`);
       t.clock.advance(6 * DAY_MS);
-      await alice.client.delete(`/v1/spaces/${kept}`);
+      await alice.client.must.delete(`/v1/spaces/${kept}`);
       t.clock.advance(2 * DAY_MS); // expired: 8 days ago; kept: 2 days ago
 
       worker = await TestWorker.start(t);
@@ -148,7 +148,7 @@ describe('space lifecycle', () => {
       const inside = await space(alice, org, { parent: col });
       const outside = await space(alice, org);
       const already = await space(alice, org, { parent: col });
-      await alice.client.delete(`/v1/spaces/${already}`);
+      await alice.client.must.delete(`/v1/spaces/${already}`);
       const deletedAt = (await spaceRow(t, already))!.deleted_at;
       t.clock.advance(1000);
       await t.get<Transactions>(Transactions).run((tx) => t.get<SpacesService>(SpacesService).softDeleteInCollections(org, [col], tx));
@@ -164,7 +164,7 @@ describe('space lifecycle', () => {
       const col = await collection(t, org);
       const a = await space(alice, org, { parent: col });
       const b = await space(alice, org, { parent: col });
-      await alice.client.delete(`/v1/spaces/${b}`);
+      await alice.client.must.delete(`/v1/spaces/${b}`);
       const outside = await space(alice, org);
       const moved = await t
         .get<Transactions>(Transactions)

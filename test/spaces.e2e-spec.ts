@@ -288,16 +288,16 @@ describe('spaces', () => {
       ids.inOpen = await space(owner, listOrg, { title: 'in open', parent: open });
       ids.inClosed = await space(owner, listOrg, { title: 'in closed', parent: closed });
       ids.explicitInClosed = await space(owner, listOrg, { title: 'explicit in closed', parent: closed });
-      await owner.client.patch(`/v1/spaces/${ids.explicitInClosed}`, { defaultLevel: 'read' });
+      await owner.client.must.patch(`/v1/spaces/${ids.explicitInClosed}`, { defaultLevel: 'read' });
       ids.noDefault = await space(owner, listOrg, { title: 'no default' });
-      await owner.client.patch(`/v1/spaces/${ids.noDefault}`, { defaultLevel: null });
+      await owner.client.must.patch(`/v1/spaces/${ids.noDefault}`, { defaultLevel: null });
       ids.inSharedClosed = await space(owner, listOrg, { title: 'in shared closed', parent: sharedClosed });
-      await owner.client.patch(`/v1/spaces/${ids.inSharedClosed}`, { defaultLevel: null });
+      await owner.client.must.patch(`/v1/spaces/${ids.inSharedClosed}`, { defaultLevel: null });
       ids.sharedWithVisitor = await space(owner, listOrg, { title: 'shared with visitor' });
-      await owner.client.patch(`/v1/spaces/${ids.sharedWithVisitor}`, { defaultLevel: null });
+      await owner.client.must.patch(`/v1/spaces/${ids.sharedWithVisitor}`, { defaultLevel: null });
       await grant(t, listOrg, { space: ids.sharedWithVisitor }, visitor, 'read');
       ids.deleted = await space(owner, listOrg, { title: 'deleted' });
-      await owner.client.delete(`/v1/spaces/${ids.deleted}`);
+      await owner.client.must.delete(`/v1/spaces/${ids.deleted}`);
       for (let i = 0; i < 5; i++) {
         t.clock.advance(1);
         await space(owner, listOrg, { title: `filler ${i}` });
@@ -353,7 +353,7 @@ describe('spaces', () => {
       const a = await space(alice, org, { title: 'A', parent: col });
       const b = await space(alice, org, { title: 'B', parent: col });
       const hidden = await space(alice, org, { title: 'Hidden', parent: col });
-      await alice.client.patch(`/v1/spaces/${hidden}`, { defaultLevel: null });
+      await alice.client.must.patch(`/v1/spaces/${hidden}`, { defaultLevel: null });
       await space(alice, org, { title: 'Elsewhere' });
       const asAdmin = await alice.client.get(`/v1/collections/${col}/spaces`);
       expect(asAdmin.status).toBe(200);
@@ -394,11 +394,11 @@ describe('spaces', () => {
       open = await space(owner, memberOrg, { title: 'open' });
       t.clock.advance(1);
       granted = await space(owner, memberOrg, { title: 'granted' });
-      await owner.client.patch(`/v1/spaces/${granted}`, { defaultLevel: null });
+      await owner.client.must.patch(`/v1/spaces/${granted}`, { defaultLevel: null });
       await grant(t, memberOrg, { space: granted }, member, 'edit');
       t.clock.advance(1);
       const hidden = await space(owner, memberOrg, { title: 'hidden' });
-      await owner.client.patch(`/v1/spaces/${hidden}`, { defaultLevel: null });
+      await owner.client.must.patch(`/v1/spaces/${hidden}`, { defaultLevel: null });
     });
 
     it('lists a member’s spaces with their effective role, for themselves or an admin', async () => {
@@ -436,7 +436,7 @@ describe('spaces', () => {
       const col = await collection(t, org);
       const original = await space(alice, org, { title: 'Original', parent: col, emoji: '1f4a1', language: 'es' });
       const next = await space(alice, org, { title: 'Next', parent: col });
-      await alice.client.patch(`/v1/spaces/${original}`, { mergeRules: { type: 'none' } });
+      await alice.client.must.patch(`/v1/spaces/${original}`, { mergeRules: { type: 'none' } });
       const res = await creator.client.post(`/v1/spaces/${original}/duplicate`);
       expect(res.status).toBe(201);
       const source = (await alice.client.get(`/v1/spaces/${original}`)).body;
@@ -517,7 +517,7 @@ describe('spaces', () => {
       const x = await space(alice, org, { title: 'X', parent: col });
       const elsewhere = await space(alice, org, { title: 'Elsewhere', parent: other });
       const hiddenSibling = await space(alice, org, { title: 'Hidden', parent: col });
-      await alice.client.patch(`/v1/spaces/${hiddenSibling}`, { defaultLevel: null });
+      await alice.client.must.patch(`/v1/spaces/${hiddenSibling}`, { defaultLevel: null });
       const foreignSpace = await space(mallory, otherOrg);
       const mover = await space(alice, org, { title: 'Mover', parent: col });
       const row = await spaceRow(t, mover);
@@ -610,7 +610,7 @@ describe('spaces', () => {
       const target = await t.organization(alice, [], 'Target 2');
       const id = await space(alice, org);
       expect((await alice.client.post(`/v1/spaces/${id}/transfer`, { organization: org })).status).toBe(409);
-      await alice.client.patch(`/v1/spaces/${id}`, { mergeRules: { type: 'rules', rules: [{ rule: 'allow_bypass', users: [reader.id] }] } });
+      await alice.client.must.patch(`/v1/spaces/${id}`, { mergeRules: { type: 'rules', rules: [{ rule: 'allow_bypass', users: [reader.id] }] } });
       const refused = await alice.client.post(`/v1/spaces/${id}/transfer`, { organization: target });
       expect(refused.status).toBe(412);
       expect(refused.body.error.message).toMatch(/merge rules/);

@@ -141,7 +141,7 @@ describe('Style guide check runs (e2e)', () => {
 
   it('leaves a change request archived while its check ran as it is', async () => {
     const outsideSite = (await carl.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Side', spaces: [outside] })).body.id;
-    await carl.client.post(`/v1/orgs/${org}/sites/${outsideSite}/styleguide`, { template: 'concise' });
+    await carl.client.must.post(`/v1/orgs/${org}/sites/${outsideSite}/styleguide`, { template: 'concise' });
     await commitContent(t, outside, [{ id: 'o', title: 'Other', slug: 'other', body: 'Utilize other.' }]);
     fake.holdAfter(fake.requests.length);
     const res = await carl.client.post<any>(`/v1/orgs/${org}/sites/${outsideSite}/styleguide/runs`, { spaces: [outside] });
@@ -230,7 +230,7 @@ describe('Style guide check runs (e2e)', () => {
       const organization = await bare.organization(owner);
       const spaceId = (await owner.client.post<any>(`/v1/orgs/${organization}/spaces`, { title: 'Docs' })).body.id;
       const site = (await owner.client.post<any>(`/v1/orgs/${organization}/sites`, { title: 'Docs', spaces: [spaceId] })).body.id;
-      await owner.client.post(`/v1/orgs/${organization}/sites/${site}/styleguide`);
+      await owner.client.must.post(`/v1/orgs/${organization}/sites/${site}/styleguide`);
       const res = await owner.client.post<any>(`/v1/orgs/${organization}/sites/${site}/styleguide/runs`, { spaces: [spaceId] });
       expect(res.status).toBe(503);
       expect((await bare.dataSource.query('SELECT count(*)::int AS n FROM change_requests'))[0].n).toBe(0);

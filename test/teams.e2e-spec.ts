@@ -205,7 +205,7 @@ describe('teams', () => {
       expectError(await bob.client.delete(team(id)), 403);
       expectError(await carol.client.delete(team(id)), 403);
       expect((await alice.client.get(team(id))).status).toBe(200);
-      await alice.client.put(member(id, carol.id), { role: 'owner' });
+      await alice.client.must.put(member(id, carol.id), { role: 'owner' });
       expect((await carol.client.delete(team(id))).status).toBe(205);
     });
 
@@ -241,9 +241,9 @@ describe('teams', () => {
       // two teams with the very same creation time, to exercise the id tie-break
       ids.push(await createTeam('Twin A', [], admin, org));
       ids.push(await createTeam('Twin B', [], admin, org));
-      await admin.client.put(member(ids[0], reader.id, org), { role: 'owner' });
-      await admin.client.put(member(ids[1], reader.id, org), { role: 'member' });
-      await admin.client.put(member(ids[2], guest.id, org), {});
+      await admin.client.must.put(member(ids[0], reader.id, org), { role: 'owner' });
+      await admin.client.must.put(member(ids[1], reader.id, org), { role: 'member' });
+      await admin.client.must.put(member(ids[2], guest.id, org), {});
     });
 
     it('walks every team exactly once, oldest first', async () => {
@@ -325,7 +325,7 @@ describe('teams', () => {
   describe('GET /orgs/{organizationId}/teams/{teamId}/members', () => {
     it('lists members with their organization membership and team role', async () => {
       const id = await createTeam('Crew', [bob.id]);
-      await alice.client.put(member(id, carol.id), { role: 'owner' });
+      await alice.client.must.put(member(id, carol.id), { role: 'owner' });
       const res = await bob.client.get(members(id));
       expect(res.status).toBe(200);
       expect(res.body.count).toBe(2);
@@ -403,11 +403,11 @@ describe('teams', () => {
 
     it('memberships change roles of existing members and add users named only there; add keeps existing roles', async () => {
       const id = await createTeam('Roles', [bob.id, carol.id]);
-      await alice.client.put(members(id), { memberships: { [bob.id]: { role: 'owner' }, [dave.id]: { role: 'member' } } });
+      await alice.client.must.put(members(id), { memberships: { [bob.id]: { role: 'owner' }, [dave.id]: { role: 'member' } } });
       expect(await memberRows(id)).toEqual({ [bob.id]: 'owner', [carol.id]: 'member', [dave.id]: 'member' });
-      await alice.client.put(members(id), { add: [bob.id] });
+      await alice.client.must.put(members(id), { add: [bob.id] });
       expect((await memberRows(id))[bob.id]).toBe('owner');
-      await alice.client.put(members(id), { memberships: { [bob.id]: { role: 'member' } } });
+      await alice.client.must.put(members(id), { memberships: { [bob.id]: { role: 'member' } } });
       expect((await memberRows(id))[bob.id]).toBe('member');
       expect((await alice.client.get(team(id))).body.members).toBe(3);
       expect((await alice.client.put(members(id), {})).status).toBe(204);
@@ -466,7 +466,7 @@ describe('teams', () => {
       expectError(await bob.client.put(members(id), { add: [carol.id] }), 403);
       expectError(await carol.client.put(members(id), { add: [carol.id] }), 403);
       expect(await memberRows(id)).toEqual({ [bob.id]: 'member' });
-      await alice.client.put(member(id, bob.id), { role: 'owner' });
+      await alice.client.must.put(member(id, bob.id), { role: 'owner' });
       expect((await bob.client.put(members(id), { add: [carol.id], memberships: { [dave.id]: { role: 'owner' } } })).status).toBe(204);
       expect(await memberRows(id)).toEqual({ [bob.id]: 'owner', [carol.id]: 'member', [dave.id]: 'owner' });
       // dave is a guest, but owns the team now: he may manage it
@@ -558,7 +558,7 @@ describe('teams', () => {
         t.clock.advance(1000);
       }
       ids.push(await createTeam('Not mine', [guest.id], admin, org));
-      await admin.client.put(member(ids[1], reader.id, org), { role: 'owner' });
+      await admin.client.must.put(member(ids[1], reader.id, org), { role: 'owner' });
     });
 
     it('lists the member’s teams with their role, and the caller’s own permissions', async () => {

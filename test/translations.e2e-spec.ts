@@ -195,7 +195,7 @@ describe('translations', () => {
     const first = await runToEnd(created.id);
     const result = created.result.space;
     const edit = await alice.client.post<any>(`/v1/spaces/${result}/change-requests`, { subject: 'polish' });
-    await alice.client.post(`/v1/spaces/${result}/change-requests/${edit.body.id}/content`, {
+    await alice.client.must.post(`/v1/spaces/${result}/change-requests/${edit.body.id}/content`, {
       changes: [{ operation: 'update_page', page: 'faq', document: { markdown: 'Posez vos questions.\n' } }],
     });
     expect((await alice.client.post<any>(`/v1/spaces/${result}/change-requests/${edit.body.id}/merge`)).body.result).toBe('merge');

@@ -44,8 +44,8 @@ describe('URLs to content and embeds (e2e)', () => {
       { id: 'faq', title: 'FAQ', slug: 'faq', body: 'Questions.' },
     ]);
     const siteId = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Acme Docs', spaces: [spaceId] })).body.id;
-    await alice.client.patch(`/v1/orgs/${org}/sites/${siteId}`, { basename: 'acme' });
-    await alice.client.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
+    await alice.client.must.patch(`/v1/orgs/${org}/sites/${siteId}`, { basename: 'acme' });
+    await alice.client.must.post(`/v1/orgs/${org}/sites/${siteId}/publish`);
 
     web = createServer((req, res) => {
       hits.push(req.url!);

@@ -92,7 +92,7 @@ describe('Webhooks', () => {
       expect((await owner.client.patch(`${hooks(org)}/${id}`, {})).status).toBe(400);
       expect((await owner.client.patch(`${hooks(org)}/${id}`, { url: 'gopher://x' })).status).toBe(400);
       expect((await owner.client.get(hooks(org))).body.count).toBe(before.body.count + 1);
-      await owner.client.delete(`${hooks(org)}/${id}`);
+      await owner.client.must.delete(`${hooks(org)}/${id}`);
     });
 
     it("is for admins of the organization only: members get 403, others 404, and another organization's spaces are not a filter", async () => {
@@ -109,7 +109,7 @@ describe('Webhooks', () => {
       expect(refused.status).toBe(400);
       expect(refused.body.error.message).toContain(foreign);
       expect((await owner.client.get(`${hooks(org)}/${id}`)).body.active).toBe(true);
-      await owner.client.delete(`${hooks(org)}/${id}`);
+      await owner.client.must.delete(`${hooks(org)}/${id}`);
     });
   });
 
@@ -153,19 +153,19 @@ describe('Webhooks', () => {
       expect(rotated.status).toBe(200);
       expect(rotated.body.secret).not.toBe(secret);
       const again = `Again ${randomBytes(3).toString('hex')}`;
-      await owner.client.patch(`/v1/spaces/${space}`, { title: again });
+      await owner.client.must.patch(`/v1/spaces/${space}`, { title: again });
       const next = await until('the next delivery', async () => receiver.received.find((r) => r.body?.resource?.title === again), 15000);
       const nextSignature = String(next.headers['x-webhook-signature']);
       expect(verifySignature(rotated.body.secret, nextSignature, next.raw, Math.floor(Date.now() / 1000))).toBe(true);
       expect(verifySignature(secret, nextSignature, next.raw, Math.floor(Date.now() / 1000))).toBe(false);
-      await owner.client.delete(`${hooks(org)}/${id}`);
+      await owner.client.must.delete(`${hooks(org)}/${id}`);
     });
 
     it('a receiver that fails and then recovers gets the delivery; the log shows every attempt', async () => {
       const { id } = await owner.client.post(hooks(org), { url: `${receiver.url}/flaky`, events: ['space.updated'] }).then((r) => r.body);
       receiver.answer('/flaky', 500, 503);
       const title = `Flaky ${randomBytes(3).toString('hex')}`;
-      await owner.client.patch(`/v1/spaces/${space}`, { title });
+      await owner.client.must.patch(`/v1/spaces/${space}`, { title });
       const delivered = await until('the third attempt to succeed', async () => {
         const list = await owner.client.get(`${hooks(org)}/${id}/deliveries`);
         const d = list.body.items[0];
@@ -184,13 +184,13 @@ describe('Webhooks', () => {
       expect(attempts.map((r) => r.headers['x-webhook-attempt'])).toEqual(['1', '2', '3']);
       expect(new Set(attempts.map((r) => r.raw)).size).toBe(1);
       expect((await owner.client.get(`${hooks(org)}/${id}`)).body.failingSince).toBeNull();
-      await owner.client.delete(`${hooks(org)}/${id}`);
+      await owner.client.must.delete(`${hooks(org)}/${id}`);
     });
 
     it('replays a past delivery: a new delivery with the same event and body', async () => {
       const { id } = await webhook({ events: ['space.updated'] });
       const title = `Replay ${randomBytes(3).toString('hex')}`;
-      await owner.client.patch(`/v1/spaces/${space}`, { title });
+      await owner.client.must.patch(`/v1/spaces/${space}`, { title });
       const first = await until('the delivery', async () => (await owner.client.get(`${hooks(org)}/${id}/deliveries`)).body.items.find((d: any) => d.status === 'delivered'), 15000);
       const replay = await owner.client.post(`${hooks(org)}/${id}/deliveries/${first.id}/replay`);
       expect(replay.status).toBe(201);
@@ -201,14 +201,14 @@ describe('Webhooks', () => {
       expect(b.headers['x-webhook-delivery']).toBe(replay.body.id);
       expect((await owner.client.post(`${hooks(org)}/${id}/deliveries/nope/replay`)).status).toBe(404);
       expect((await outsider.client.post(`${hooks(org)}/${id}/deliveries/${first.id}/replay`)).status).toBe(404);
-      await owner.client.delete(`${hooks(org)}/${id}`);
+      await owner.client.must.delete(`${hooks(org)}/${id}`);
     });
 
     it('disables a webhook whose deliveries fail for the whole retry window, and says why', async () => {
       const { id } = await owner.client.post(hooks(org), { url: `${receiver.url}/down`, events: ['space.updated'] }).then((r) => r.body);
       receiver.answerAlways('/down', 502);
       try {
-        await owner.client.patch(`/v1/spaces/${space}`, { title: `Down ${randomBytes(3).toString('hex')}` });
+        await owner.client.must.patch(`/v1/spaces/${space}`, { title: `Down ${randomBytes(3).toString('hex')}` });
         await until('a failed attempt', async () => (await owner.client.get(`${hooks(org)}/${id}`)).body.failingSince, 15000);
         t.clock.advance(25 * HOUR);
         const disabled = await until('the webhook to be disabled', async () => {
@@ -225,7 +225,7 @@ describe('Webhooks', () => {
       } finally {
         receiver.answerAlways('/down', null);
       }
-      await owner.client.delete(`${hooks(org)}/${id}`);
+      await owner.client.must.delete(`${hooks(org)}/${id}`);
     });
 
     it('stops when its creator is no longer an admin, says why, and delivers again once an admin turns it on', async () => {
@@ -234,10 +234,10 @@ describe('Webhooks', () => {
       const s = (await owner.client.post(`/v1/orgs/${o}/spaces`, { title: 'Handed over' })).body.id;
       const { id } = (await ada.client.post(hooks(o), { url: `${receiver.url}/handover`, events: ['space.updated'] })).body;
       const delivered = async () => (await owner.client.get(`${hooks(o)}/${id}/deliveries`)).body.items.length as number;
-      await owner.client.patch(`/v1/spaces/${s}`, { title: 'First' });
+      await owner.client.must.patch(`/v1/spaces/${s}`, { title: 'First' });
       await until('the first delivery', async () => (await delivered()) === 1, 15000);
       expect((await owner.client.patch(`/v1/orgs/${o}/members/${ada.id}`, { role: 'read' })).status).toBeLessThan(300);
-      await owner.client.patch(`/v1/spaces/${s}`, { title: 'Second' });
+      await owner.client.must.patch(`/v1/spaces/${s}`, { title: 'Second' });
       const off = await until('the webhook to be turned off', async () => {
         const w = (await owner.client.get(`${hooks(o)}/${id}`)).body;
         return w.active === false ? w : undefined;
@@ -247,7 +247,7 @@ describe('Webhooks', () => {
       expect(receiver.received.some((r) => r.body?.resource?.title === 'Second')).toBe(false);
       // An admin turns it on: it is theirs now, and delivers.
       expect((await owner.client.patch(`${hooks(o)}/${id}`, { active: true })).body.active).toBe(true);
-      await owner.client.patch(`/v1/spaces/${s}`, { title: 'Third' });
+      await owner.client.must.patch(`/v1/spaces/${s}`, { title: 'Third' });
       await until('a delivery again', async () => (await delivered()) === 2, 15000);
       expect(receiver.received.some((r) => r.body?.resource?.title === 'Third')).toBe(true);
     });
@@ -255,12 +255,12 @@ describe('Webhooks', () => {
     it('does not follow redirects: a 3xx is a failed attempt', async () => {
       const { id } = await owner.client.post(hooks(org), { url: `${receiver.url}/moved`, events: ['space.updated'] }).then((r) => r.body);
       receiver.answer('/moved', 302);
-      await owner.client.patch(`/v1/spaces/${space}`, { title: `Moved ${randomBytes(3).toString('hex')}` });
+      await owner.client.must.patch(`/v1/spaces/${space}`, { title: `Moved ${randomBytes(3).toString('hex')}` });
       const delivery = await until('the retry to succeed', async () => (await owner.client.get(`${hooks(org)}/${id}/deliveries`)).body.items.find((d: any) => d.status === 'delivered'), 15000);
       const detail = (await owner.client.get(`${hooks(org)}/${id}/deliveries/${delivery.id}`)).body;
       expect(detail.log[0]).toMatchObject({ response: { status: 302 }, error: 'HTTP 302 (redirects are not followed)' });
       expect(receiver.received.filter((r) => r.path === '/moved')).toHaveLength(2);
-      await owner.client.delete(`${hooks(org)}/${id}`);
+      await owner.client.must.delete(`${hooks(org)}/${id}`);
     });
 
     it('refuses private addresses unless the operator allows them', async () => {
@@ -271,7 +271,7 @@ describe('Webhooks', () => {
         const o = await strict.organization(admin);
         const s = (await admin.client.post(`/v1/orgs/${o}/spaces`, { title: 'S' })).body.id;
         const created = await admin.client.post(`/v1/orgs/${o}/webhooks`, { url: `${receiver.url}/private`, events: ['space.updated'] });
-        await admin.client.patch(`/v1/spaces/${s}`, { title: 'T' });
+        await admin.client.must.patch(`/v1/spaces/${s}`, { title: 'T' });
         const attempt = await until('an attempt', async () => {
           const d = (await admin.client.get(`/v1/orgs/${o}/webhooks/${created.body.id}/deliveries`)).body.items[0];
           if (!d || d.attempts === 0) return undefined;
@@ -291,8 +291,8 @@ describe('Webhooks', () => {
       const other = (await owner.client.post(`/v1/orgs/${org}/spaces`, { title: 'Other' })).body.id;
       const { id } = await webhook({ events: ['space.updated', 'change_request.created'], spaces: [space] });
       const marker = randomBytes(3).toString('hex');
-      await owner.client.patch(`/v1/spaces/${other}`, { title: `Other ${marker}` });
-      await owner.client.patch(`/v1/spaces/${space}`, { emoji: '1f600' });
+      await owner.client.must.patch(`/v1/spaces/${other}`, { title: `Other ${marker}` });
+      await owner.client.must.patch(`/v1/spaces/${space}`, { emoji: '1f600' });
       const cr = await owner.client.post(`/v1/spaces/${space}/change-requests`, { subject: `CR ${marker}` });
       expect(cr.status).toBe(201);
       await until('both deliveries', async () => (await owner.client.get(`${hooks(org)}/${id}/deliveries`)).body.items.filter((d: any) => d.status === 'delivered').length === 2, 15000);
@@ -301,7 +301,7 @@ describe('Webhooks', () => {
       const crEvent = receiver.of('change_request.created').find((r) => r.body.resource.subject === `CR ${marker}`);
       expect(crEvent?.body.resource).toMatchObject({ object: 'change-request', id: cr.body.id, number: cr.body.number });
       expect(receiver.received.some((r) => r.body?.resource?.title === `Other ${marker}` && r.headers['x-webhook-id'] === id)).toBe(false);
-      await owner.client.delete(`${hooks(org)}/${id}`);
+      await owner.client.must.delete(`${hooks(org)}/${id}`);
     });
   });
 
@@ -373,7 +373,7 @@ describe('Webhooks', () => {
       expect(byType('member.removed').resource).toEqual({ object: 'member', id: newcomer.id });
       // Rendered when dispatched: the space was restored right after, so the payload may show it whole.
       expect(byType('space.deleted').resource).toMatchObject({ object: 'space', id: s });
-      await owner.client.delete(`${hooks(org)}/${id}`);
+      await owner.client.must.delete(`${hooks(org)}/${id}`);
     });
   });
 });

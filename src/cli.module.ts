@@ -1,3 +1,4 @@
+import { DocsPublishModule } from './modules/docs-publish/docs-publish.module';
 import { EventsCoreModule } from './modules/events/events-core.module';
 import { Module } from '@nestjs/common';
 import { AppConfigModule } from '@app/common';
@@ -12,3 +13,7 @@ import { JobsModule } from './jobs/jobs.module';
   imports: [AppConfigModule.forRoot(), CoreModule, DatabaseModule.forRoot({ applyMigrations: true }), JobsModule, EventsCoreModule, AccessModule, IdentityModule, OrganizationsModule],
 })
 export class CliModule {}
+
+/** The CLI with what docs:publish needs besides: spaces, Git Sync and sites. Loaded for that command only. */
+@Module({ imports: [CliModule, DocsPublishModule] })
+export class DocsCliModule {}

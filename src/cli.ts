@@ -1,10 +1,13 @@
 import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@app/common';
 import { ensureDatabase } from './bootstrap/database-ready';
-import { CliModule } from './cli.module';
+import { CliModule, DocsCliModule } from './cli.module';
+import { DocsPublisher } from './modules/docs-publish/application/docs-publisher.service';
 import { dataDir, useEmbeddedConnectionWhenUnset } from './embedded/connection-file';
 import { JOBS_USAGE, jobCommands } from './jobs/cli/jobs.commands';
 import { UserPresenter } from './modules/identity/api/user.presenter';
@@ -24,6 +27,10 @@ const USAGE = `Usage:
                                               issue another API token
   cli tokens:list --email EMAIL               the user's tokens: id, prefix, createdAt, lastUsedAt, expiresAt
   cli tokens:revoke TOKEN_ID                  delete a token for good
+  cli docs:publish [--email EMAIL] [--dir docs]
+                                              import our documentation through Git Sync and publish it as
+                                              a site (organization, space and site "Docs Platform"; again
+                                              to update it), owned by EMAIL or the first instance admin
 ${JOBS_USAGE}
 --expires-in takes a whole number and a unit: m (minutes), h, d or w (weeks).
 Each command prints one JSON line; tokens are printed only by the commands that create them.`;
@@ -65,6 +72,11 @@ const commands: Record<string, Command> = {
   'tokens:list': async (app, options) => {
     const { user, tokens } = await app.get(IdentityService).listTokens(required(options, 'email'));
     return { user: app.get(UserPresenter).presentOwn(user), tokens: tokens.map(operatorToken) };
+  },
+  'docs:publish': async (app, options) => {
+    const dir = resolve(typeof options.dir === 'string' ? options.dir : 'docs');
+    if (!existsSync(join(dir, 'SUMMARY.md')) && !existsSync(join(dir, 'README.md'))) throw new Error(`${dir} holds no SUMMARY.md or README.md: name the docs directory with --dir`);
+    return app.get(DocsPublisher).publish({ dir, email: typeof options.email === 'string' ? options.email : undefined });
   },
   'tokens:revoke': async (app, _options, args) => {
     const id = args[0];
@@ -118,6 +130,7 @@ async function main(): Promise<number> {
       state: { type: 'string' },
       limit: { type: 'string' },
       queue: { type: 'string' },
+      dir: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -143,7 +156,11 @@ async function main(): Promise<number> {
   }
   const config = loadConfig(process.env);
   await ensureDatabase(config.databaseUrl, { attempts: config.dbConnectAttempts, retryMs: config.dbConnectRetryMs });
-  const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
+  if (name === 'docs:publish') {
+    // The docs are a repository this command writes on this machine, read over file://: allowed in this process only.
+    process.env.GIT_ALLOWED_PROTOCOLS = [...new Set([...config.gitAllowedProtocols, 'file'])].join(',');
+  }
+  const app = await NestFactory.createApplicationContext(name === 'docs:publish' ? DocsCliModule : CliModule, { logger: ['error'] });
   try {
     const result = await command(app, { ...values, id: positionals[1] }, positionals.slice(1));
     process.stdout.write(JSON.stringify(result) + '\n');

@@ -1,26 +1,12 @@
-import { createServer } from 'node:net';
-import { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { SignJWT } from 'jose';
 import { Browser, Page, chromium } from 'playwright-core';
+import { freePort } from './support/free-port';
 import { TestApp, TestUser } from '@app/testing';
 import { OpenAPIProcessor } from '../src/modules/openapi/application/openapi-processor.service';
 import { commitContent } from './content.fixtures';
 
 Logger.overrideLogger(false);
-
-/** A port the OS says is free: the server's public URL must name the address the browser opens. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A published site in a real headless Chromium: navigation, sections, variants, search, links, themes, audiences. */
 describe('published site in a browser', () => {

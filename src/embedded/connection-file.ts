@@ -28,6 +28,8 @@ export function useEmbeddedConnectionWhenUnset(env: NodeJS.ProcessEnv = process.
   const connection = JSON.parse(readFileSync(file, 'utf8')) as EmbeddedConnection;
   if (!isAlive(connection.pid)) return;
   env.DATABASE_URL = connection.url;
+  // The files the embedded server keeps (an import's assets land where it serves them from).
+  env.FILES_DIR ??= join(dataDir(env), 'files');
 }
 
 function isAlive(pid: number): boolean {

@@ -16,6 +16,6 @@ import { GitSyncRepository } from './infrastructure/git-sync.repository';
   imports: [SpacesModule, ContentCoreModule, FilesModule, ChangeRequestsModule, SearchCoreModule],
   controllers: [GitSyncController],
   providers: [GitSyncService, GitSyncRunner, GitSyncRepository, GitClient, GitInfoPresenter],
-  exports: [GitSyncRunner],
+  exports: [GitSyncRunner, GitSyncService],
 })
 export class GitSyncModule {}

@@ -12,6 +12,7 @@ import { SecretBox } from '../../../core/secrets/secret-box';
 import { GitExportJob, GitImportJob } from './git-sync.jobs';
 import { gitSyncSummary } from './git-sync-summary';
 import { gitSyncInstallation } from '../../spaces/domain/space';
+import { GitSyncRunner } from './git-sync-runner.service';
 
 export interface GitSyncRequest {
   url: string;
@@ -51,18 +52,38 @@ export class GitSyncService {
     private readonly secrets: SecretBox,
     private readonly outbox: JobOutbox,
     private readonly transactions: Transactions,
+    private readonly runner: GitSyncRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async request(caller: User, spaceId: string, direction: 'import' | 'export', input: GitSyncRequest): Promise<void> {
+    const operation = await this.operation(caller, spaceId, direction, input);
+    const staged = await this.transactions.run(async (tx) => {
+      await this.repository.insertOperation(operation, tx);
+      return this.outbox.stage(tx, direction === 'import' ? GitImportJob : GitExportJob, [{ payload: { spaceId, operationId: operation.id }, options: { jobId: `git-${operation.id}` } }]);
+    });
+    await this.outbox.release(staged);
+  }
+
+  /**
+   * An import run in this process rather than by the worker (the CLI's docs:publish, reading a
+   * repository on this machine): the same checks and the same recorded operation, with no job.
+   */
+  async importHere(caller: User, spaceId: string, input: GitSyncRequest): Promise<Record<string, unknown>> {
+    const operation = await this.operation(caller, spaceId, 'import', input);
+    await this.repository.insertOperation(operation);
+    return this.runner.run(operation.id);
+  }
+
+  private async operation(caller: User, spaceId: string, direction: 'import' | 'export', input: GitSyncRequest): Promise<GitSyncOperationOrm> {
     const space = await this.spaces.get(caller, spaceId);
     assertRole(space.role, 'admin', 'space');
     if (!/^refs\/(heads|pull|tags)\/\S+$/.test(input.ref)) throw new InvalidError('Invalid ref: expected a full ref such as "refs/heads/main"');
     if (direction === 'export' && !/^refs\/heads\//.test(input.ref)) throw new InvalidError('Invalid ref: an export pushes to a branch, "refs/heads/<branch>"');
     const remote = parseRemoteUrl(input.url, this.config.gitAllowedProtocols);
     const sealed = remote.secrets ? this.secrets.seal(JSON.stringify(remote.secrets)) : null;
-    const operation = Object.assign(new GitSyncOperationOrm(), {
+    return Object.assign(new GitSyncOperationOrm(), {
       id: newId(),
       spaceId,
       direction,
@@ -88,11 +109,6 @@ export class GitSyncService {
       createdAt: this.clock.now(),
       completedAt: null,
     });
-    const staged = await this.transactions.run(async (tx) => {
-      await this.repository.insertOperation(operation, tx);
-      return this.outbox.stage(tx, direction === 'import' ? GitImportJob : GitExportJob, [{ payload: { spaceId, operationId: operation.id }, options: { jobId: `git-${operation.id}` } }]);
-    });
-    await this.outbox.release(staged);
   }
 
   async info(caller: User, spaceId: string): Promise<GitInfoView> {

@@ -11,7 +11,8 @@ const { GitBookAPI } = require('gitbook-api-current');
 
 /**
  * The `apiToken` that resolving a published address hands out, as a bearer token: it reads the
- * current content of the one space it names, and nothing else, while its site publishes that space.
+ * current content of the spaces its site shows its reader, and nothing else, while its site
+ * publishes the space it was issued for.
  */
 describe('Site tokens (e2e)', () => {
   let t: TestApp;
@@ -147,6 +148,34 @@ describe('Site tokens (e2e)', () => {
     expect((await reader.get(`${sites()}/${siteId}`)).status).toBe(403);
     await alice.client.must.delete(`${sites()}/${other}`);
     expect((await alice.client.delete(`${sites()}/${siteId}/site-spaces/${variant.id}`)).status).toBe(205);
+  });
+
+  it('reads every space its site shows its reader, as the renderer does with one token, and no space the reader may not see', async () => {
+    const reference = (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Reference' })).body.id;
+    const pro = (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Pro only' })).body.id;
+    await commitContent(t, reference, [{ id: 'api', title: 'API', slug: 'api', body: 'Endpoints.' }]);
+    await commitContent(t, pro, [{ id: 'perks', title: 'Perks', slug: 'perks', body: 'For pro readers.' }]);
+    const second = (await alice.client.post<any>(`${sites()}/${siteId}/site-spaces`, { spaceId: reference })).body;
+    const gated = (await alice.client.post<any>(`${sites()}/${siteId}/site-spaces`, { spaceId: pro })).body;
+    await alice.client.must.patch(`${sites()}/${siteId}/site-spaces/${gated.id}`, { path: 'pro-only', condition: 'visitor.claims.plan == "pro"' });
+    try {
+      // issued for the first space's address, it reads the second space too (llms.txt, the site index)
+      const reader = t.client(await resolve());
+      const content = await reader.get<any>(`/v1/spaces/${reference}/content`);
+      expect([content.status, content.body.pages?.map((p: any) => p.title)]).toEqual([200, ['API']]);
+      expect((await reader.get<any>(`/v1/spaces/${reference}/content/path/api`)).status).toBe(200);
+      // a space whose condition the reader does not meet, a space of no site, another organization's: 404
+      expect((await reader.get(`/v1/spaces/${pro}/content`)).status).toBe(404);
+      expect((await reader.get(`/v1/spaces/${internal}/content`)).status).toBe(404);
+      expect((await reader.get(`/v1/spaces/${foreign}/content`)).status).toBe(404);
+      // removed from the site, the space closes to the same token at once
+      expect((await alice.client.delete(`${sites()}/${siteId}/site-spaces/${second.id}`)).status).toBe(205);
+      expect((await reader.get(`/v1/spaces/${reference}/content`)).status).toBe(404);
+      expect((await reader.get(`/v1/spaces/${guides}/content`)).status).toBe(200);
+    } finally {
+      await alice.client.delete(`${sites()}/${siteId}/site-spaces/${second.id}`);
+      await alice.client.must.delete(`${sites()}/${siteId}/site-spaces/${gated.id}`);
+    }
   });
 
   it("searches its site's published content as its reader sees it (searchSiteContent), hidden pages left out", async () => {

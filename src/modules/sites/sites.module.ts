@@ -17,6 +17,7 @@ import { SitesController } from './api/sites.controller';
 import { PublishedSitesService } from './application/published-sites.service';
 import { ShareLinksService } from './application/share-links.service';
 import { SiteAccess } from './application/site-access';
+import { SiteStructures } from './application/site-structures';
 import { SiteApiTokens } from './application/site-api-tokens';
 import { SitePreviewService } from './application/site-preview.service';
 import { SiteAudienceService } from './application/site-audience.service';
@@ -33,7 +34,7 @@ import { SitesDirectoryModule } from './sites-directory.module';
 @Module({
   imports: [SpacesModule, OrganizationsModule, TeamsModule, SitesCoreModule, SitesDirectoryModule],
   controllers: [SitesController, SiteStructureController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController, SiteUsersController],
-  providers: [SiteEventResource, SitesService, SiteStructureService, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
+  providers: [SiteEventResource, SitesService, SiteStructureService, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, SiteStructures, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
   exports: [PublishedSitesService, SitesService, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
 })
 export class SitesModule {}

@@ -24,7 +24,7 @@ export class AccessService {
     const caller = typeof who === 'string' ? { id: who } : who;
     if (!isInScope(caller, organizationId)) return AccessContext.outsider(organizationId);
     if (caller.siteScope) {
-      return caller.siteScope.organizationId === organizationId ? AccessContext.siteReader(organizationId, caller.siteScope.spaceId) : AccessContext.outsider(organizationId);
+      return caller.siteScope.organizationId === organizationId ? AccessContext.siteReader(organizationId, caller.siteScope.spaceIds) : AccessContext.outsider(organizationId);
     }
     return this.repository.loadContext(caller.id, organizationId, tx);
   }

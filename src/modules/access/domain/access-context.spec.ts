@@ -22,10 +22,11 @@ function context(orgRole: OrgRole | undefined, options: { spaceGrants?: [string,
 }
 
 describe('AccessContext', () => {
-  it("gives a site's reader read on its one space, wherever it is, and nothing else", () => {
-    const reader = AccessContext.siteReader('org', 'docs');
+  it("gives a site's reader read on its site's spaces, wherever they are, and nothing else", () => {
+    const reader = AccessContext.siteReader('org', ['docs', 'api']);
     for (const parentId of [null, 'top', 'locked']) {
       expect(reader.roleOnSpace({ id: 'docs', parentId, defaultLevel: 'edit' })).toBe('read');
+      expect(reader.roleOnSpace({ id: 'api', parentId, defaultLevel: null })).toBe('read');
       expect(reader.roleOnSpace({ id: 'other', parentId, defaultLevel: 'edit' })).toBeNull();
     }
     expect(reader.roleOnSpace({ id: 'other', parentId: null, defaultLevel: 'inherit' })).toBeNull();

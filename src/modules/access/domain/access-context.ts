@@ -58,11 +58,12 @@ export class AccessContext {
   }
 
   /**
-   * A published site's reader (site token): read on one space and nothing else. It counts as a
-   * guest, whose only grant is that space, so no other content, collection or setting is visible.
+   * A published site's reader (site token): read on the spaces its site shows the reader and
+   * nothing else. It counts as a guest whose only grants are those spaces, so no other content,
+   * collection or setting is visible.
    */
-  static siteReader(organizationId: string, spaceId: string): AccessContext {
-    return new AccessContext(organizationId, null, [], new Map([[spaceId, ['read']]]), new Map());
+  static siteReader(organizationId: string, spaceIds: readonly string[]): AccessContext {
+    return new AccessContext(organizationId, null, [], new Map(spaceIds.map((id) => [id, ['read'] as MemberRole[]])), new Map());
   }
 
   get isMember(): boolean {

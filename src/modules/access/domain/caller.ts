@@ -2,11 +2,11 @@
  * Who is asking. Tokens issued by an organization's SAML sign-in are limited to that
  * organization (`organizationScope`): elsewhere, the caller is treated as a stranger, so an
  * identity provider's admin cannot reach what its users see in other organizations. A site
- * token's reader is no user at all: it reads the one space its token names (`siteScope`).
+ * token's reader is no user at all: it reads the spaces its site shows it (`siteScope`).
  */
 export interface Caller {
   id: string;
   organizationScope?: string | null;
-  /** A published site's reader: it may read one space of one organization, nothing else. */
-  siteScope?: { organizationId: string; spaceId: string } | null;
+  /** A published site's reader: it may read the spaces its site shows it (`spaceIds`), nothing else. */
+  siteScope?: { organizationId: string; spaceId: string; spaceIds: readonly string[] } | null;
 }

@@ -21,7 +21,10 @@ export interface User {
 export interface SiteScope {
   siteId: string;
   organizationId: string;
+  /** The space of the address the token was issued for. */
   spaceId: string;
+  /** Every space of the site the reader sees (its conditions read against the claims below), `spaceId` among them. */
+  spaceIds: readonly string[];
   /** The reader's claims when the token was issued (visitor-auth sites; `unsigned` from the address). */
   claims: Record<string, unknown> & { unsigned: Record<string, unknown> };
 }

@@ -14,6 +14,7 @@ import { SiteOrm } from '../infrastructure/site.orm';
 import { SiteSpaceOrm } from '../infrastructure/site-space.orm';
 import { SitesRepository, StructureRows } from '../infrastructure/sites.repository';
 import { SiteAccess } from './site-access';
+import { SiteStructures } from './site-structures';
 import { SiteApiTokens } from './site-api-tokens';
 import { PREVIEW_SEGMENT, SitePreviews } from './site-previews';
 import { VisitorAuthService } from './visitor-auth.service';
@@ -63,7 +64,6 @@ export interface SiteLocation {
 @Injectable()
 export class PublishedSitesService {
   private readonly publicUrl: URL;
-  private readonly structures = new Map<string, { version: number; rows: StructureRows }>();
 
   constructor(
     private readonly repository: SitesRepository,
@@ -73,6 +73,7 @@ export class PublishedSitesService {
     private readonly tokens: SiteApiTokens,
     private readonly previews: SitePreviews,
     private readonly identity: IdentityService,
+    private readonly structures: SiteStructures,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -186,14 +187,8 @@ export class PublishedSitesService {
     return this.resolve(await this.admit(location, visitor));
   }
 
-  /** A site's structure rows, kept per site version (every structure edit bumps it). */
-  private async structureOf(site: SiteOrm): Promise<StructureRows> {
-    const cached = this.structures.get(site.id);
-    if (cached && cached.version === site.version) return cached.rows;
-    const rows = await this.repository.structure(site.id);
-    if (this.structures.size >= 1000) this.structures.delete(this.structures.keys().next().value!);
-    this.structures.set(site.id, { version: site.version, rows });
-    return rows;
+  private structureOf(site: SiteOrm): Promise<StructureRows> {
+    return this.structures.of(site);
   }
 
   /** The URL of a section / variant / page for the reader of `target`. */

@@ -5,6 +5,8 @@ import { CLOCK, Clock } from '@app/common';
 import { SiteTokenVerifier } from '../../identity/application/site-token-verifier';
 import { SiteScope, User } from '../../identity/domain/user';
 import { hashShareKey } from '../domain/share-key';
+import { visibleStructure } from '../domain/site-address';
+import { SiteStructures } from './site-structures';
 import { SiteOrm } from '../infrastructure/site.orm';
 import { SitesRepository } from '../infrastructure/sites.repository';
 
@@ -27,8 +29,8 @@ export interface SiteTokenGrant {
 /**
  * The reader tokens of published sites (`apiToken` of `POST /urls/published`): HS256 JWTs signed
  * with the site's own secret, for an hour at most and never longer than the visitor token they
- * were given for. As bearer tokens they read the one space they name, while the site is published
- * and still shows that space. They carry what let the reader in, checked on every use: the site's
+ * were given for. As bearer tokens they read the published spaces of their site that the reader's
+ * claims let them see, while the site is published and still shows the space they were issued for. They carry what let the reader in, checked on every use: the site's
  * audience then, the share link (still active), the visitor signing key (not regenerated since).
  * A changed secret, an unpublished site, a removed space, another audience, a deleted share link
  * or a new signing key ends them at once.
@@ -37,6 +39,7 @@ export interface SiteTokenGrant {
 export class SiteApiTokens extends SiteTokenVerifier {
   constructor(
     private readonly repository: SitesRepository,
+    private readonly structures: SiteStructures,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     super();
@@ -84,7 +87,12 @@ export class SiteApiTokens extends SiteTokenVerifier {
     const { kind, space, siteSpace, organization, claims } = payload;
     if (kind !== 'site' || organization !== site.organizationId || typeof space !== 'string' || typeof siteSpace !== 'string') return null;
     if (!(await this.stillGranted(site, payload))) return null;
-    if (!(await this.repository.hasSiteSpace(site.id, siteSpace, space))) return null;
+    const rows = await this.structures.of(site);
+    if (!rows.siteSpaces.some((s) => s.id === siteSpace && s.spaceId === space)) return null;
+    const reader = readerClaims(claims);
+    // The renderer reads every space of the site with one token: those the reader's claims let them see.
+    const visible = visibleStructure(rows, { visitor: { claims: reader } }, new Set(rows.siteSpaces.map((s) => s.spaceId)));
+    const spaceIds = [...new Set([space, ...visible.siteSpaces.map((s) => s.spaceId)])];
     return {
       id: `site:${site.id}`,
       email: '',
@@ -93,7 +101,7 @@ export class SiteApiTokens extends SiteTokenVerifier {
       emailVerified: false,
       createdAt: site.createdAt,
       organizationScope: site.organizationId,
-      siteScope: { siteId: site.id, organizationId: site.organizationId, spaceId: space, claims: readerClaims(claims) },
+      siteScope: { siteId: site.id, organizationId: site.organizationId, spaceId: space, spaceIds, claims: reader },
     };
   }
 }

@@ -57,12 +57,6 @@ export class SitesRepository {
     return this.manager().getRepository(SiteOrm).findOneBy({ id });
   }
 
-  /** Whether the site still has this site space, showing this space. */
-  async hasSiteSpace(siteId: string, siteSpaceId: string, spaceId: string): Promise<boolean> {
-    const rows = await this.manager().query('SELECT 1 FROM site_spaces WHERE id = $1 AND site_id = $2 AND space_id = $3', [siteSpaceId, siteId, spaceId]);
-    return rows.length > 0;
-  }
-
   findByBasename(basename: string): Promise<SiteOrm | null> {
     return this.manager().getRepository(SiteOrm).findOneBy({ basename });
   }

@@ -97,7 +97,10 @@ describe('served /openapi.json', () => {
       route.startsWith('post /spaces/{spaceId}/content/computed/') ||
       ['published', 'structure', 'redirect'].some((tail) => route === `get /orgs/{organizationId}/sites/{siteId}/${tail}`) ||
       // GitBook's renderer searches the site with its reader's token.
-      route === 'post /orgs/{organizationId}/sites/{siteId}/search';
+      route === 'post /orgs/{organizationId}/sites/{siteId}/search' ||
+      // ... reads the specs its blocks show (never the list of them) and the people its content mentions.
+      (route.startsWith('get /orgs/{organizationId}/openapi/{specSlug}') && !route.endsWith('/versions')) ||
+      route === 'get /users/{userId}';
     expect(siteReadable.filter((route) => !allowed(route))).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { TestApp, TestUser } from '@app/testing';
 import { commitContent } from './content.fixtures';
 import { editChangeRequest, publish, spaceHead } from './search.fixtures';
 import { contractTransport } from './support/contract-transport';
+import { OpenAPIProcessor } from '../src/modules/openapi/application/openapi-processor.service';
 
 // The official client, unchanged.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -176,6 +177,42 @@ describe('Site tokens (e2e)', () => {
       await alice.client.delete(`${sites()}/${siteId}/site-spaces/${second.id}`);
       await alice.client.must.delete(`${sites()}/${siteId}/site-spaces/${gated.id}`);
     }
+  });
+
+  it("reads the OpenAPI specs its site's content shows (to render their blocks) and the organization's members it mentions", async () => {
+    const spec = (title: string) => JSON.stringify({ openapi: '3.0.3', info: { title, version: '1' }, paths: { '/pets': { get: { operationId: 'listPets', responses: { '200': { description: 'Pets' } } } } } });
+    for (const slug of ['petstore', 'internal-api']) {
+      await alice.client.must.post(`/v1/orgs/${org}/openapi`, { slug, source: { text: spec(slug) } });
+      const [row] = await t.dataSource.query(`SELECT id, generation FROM openapi_specs WHERE organization_id = $1 AND slug = $2`, [org, slug]);
+      await t.get<OpenAPIProcessor>(OpenAPIProcessor).process({ specId: row.id, generation: row.generation });
+    }
+    await commitContent(t, guides, [...pages('Welcome to the widget.'), { id: 'api', title: 'API', slug: 'api', body: 'List them:\n\n{% openapi-operation spec="petstore" path="/pets" method="get" %}\n[OpenAPI petstore](https://example.com/petstore.json)\n{% endopenapi-operation %}' }]);
+    try {
+      const reader = t.client(await resolve());
+      // the block names its spec as GitBook's renderer expects it
+      const page = await reader.get<any>(`/v1/spaces/${guides}/content/path/api`);
+      const document = (await reader.get<any>(`/v1/spaces/${guides}/documents/${page.body.documentId}`)).body;
+      expect(document.nodes.find((node: any) => node.type === 'openapi-operation')).toMatchObject({ isVoid: true, data: { ref: { kind: 'openapi', spec: 'petstore' }, path: '/pets', method: 'get' } });
+
+      const shown = await reader.get<any>(`/v1/orgs/${org}/openapi/petstore/versions/latest/content`);
+      expect(shown.status).toBe(200);
+      expect(shown.body.filesystem['openapi.json'].info.title).toBe('petstore');
+      expect((await reader.get<any>(`/v1/orgs/${org}/openapi/petstore`)).body).toMatchObject({ slug: 'petstore', permissions: { edit: false } });
+      // a spec the site does not show is not found; listing and writing are not for readers
+      expect((await reader.get(`/v1/orgs/${org}/openapi/internal-api`)).status).toBe(404);
+      expect((await reader.get(`/v1/orgs/${org}/openapi/internal-api/versions/latest/content`)).status).toBe(404);
+      expect((await reader.get(`/v1/orgs/${org}/openapi`)).status).toBe(403);
+      expect((await reader.patch(`/v1/orgs/${org}/openapi/petstore`, { visibility: 'public' })).status).toBe(403);
+
+      // user mentions: the organization's members by name, without e-mail; anyone else 404
+      const member = await reader.get<any>(`/v1/users/${alice.id}`);
+      expect([member.status, member.body.displayName, member.body.email]).toEqual([200, 'Alice', undefined]);
+      expect((await reader.get(`/v1/users/${mallory.id}`)).status).toBe(404);
+    } finally {
+      await commitContent(t, guides, pages('Welcome to the widget.'));
+    }
+    // once no page shows it, the spec closes to readers
+    expect((await t.client(await resolve()).get(`/v1/orgs/${org}/openapi/petstore/versions/latest/content`)).status).toBe(404);
   });
 
   it("searches its site's published content as its reader sees it (searchSiteContent), hidden pages left out", async () => {

@@ -67,6 +67,11 @@ export class AccessService {
     return this.repository.sharedOrganizations(caller.id, userId, caller.organizationScope ?? null);
   }
 
+  /** Whether `userId` is a member of the organization (its people, as a published site's content mentions them). */
+  async isMember(organizationId: string, userId: string): Promise<boolean> {
+    return (await this.repository.nonMembers(organizationId, [userId])).length === 0;
+  }
+
   /** The caller as a viewer of users shown in the organization (see userViewer). */
   async viewerIn(caller: Caller, organizationId: string): Promise<{ id: string; seesEmails: boolean }> {
     return userViewer(caller.id, await this.context(caller, organizationId));

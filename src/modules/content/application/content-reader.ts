@@ -3,7 +3,8 @@ import { InvalidError, NotFoundError, Page, PageRequest, SerializedJson, Urls, d
 import { markdownToDocument, serializePageMarkdown } from '../domain/markdown';
 import type { JSONDocument, PageFrontMatter } from '../domain/markdown';
 import { Revision } from '../domain/revision';
-import { PageNode, RevisionFile, presentComputedSource } from '../domain/revision-content';
+import { PageNode, RevisionFile, computedSpecs, presentComputedSource } from '../domain/revision-content';
+import { openapiSpecsIn } from '../domain/openapi-references';
 import { ContentStore } from './content-store.service';
 import { FilesService } from './files.service';
 import { layoutOf } from '../domain/page-layout';
@@ -96,6 +97,8 @@ export class ContentReader {
   private readonly presentedTrees = new WeightedLru<Buffer>(PRESENTED_TREE_BYTES, (tree) => tree.length, PRESENTED_TREE_BYTES / 2);
   /** What the first read of a new revision's tree copies instead of presenting: its unchanged pages' JSON. */
   private readonly presentedPages = new PageJsonCache(PRESENTED_PAGE_BYTES);
+
+  private readonly specsUsed = new Map<string, ReadonlySet<string>>();
 
   constructor(
     private readonly store: ContentStore,
@@ -369,6 +372,24 @@ export class ContentReader {
     if (node.hidden) frontMatter.hidden = true;
     if (node.layout && Object.keys(node.layout).length) frontMatter.layout = node.layout;
     return serializePageMarkdown({ frontMatter, body });
+  }
+
+  /**
+   * The OpenAPI specs (slugs) a revision shows something of: its computed pages' specs and those its
+   * documents embed (operation, schemas and webhook blocks). Revisions never change, so the answer is
+   * kept per revision.
+   */
+  async openapiSpecsUsed(revision: Revision): Promise<ReadonlySet<string>> {
+    const cached = this.specsUsed.get(revision.id);
+    if (cached) return cached;
+    const hashes: string[] = [];
+    const visit = (pages: PageNode[]) => pages.forEach((page) => (page.documentHash && hashes.push(page.documentHash), visit(page.pages)));
+    visit(revision.content.pages);
+    const bodies = await this.store.loadDocumentsContaining(hashes, '{% openapi');
+    const used = new Set([...computedSpecs(revision.content.pages), ...[...bodies.values()].flatMap((body) => openapiSpecsIn(this.document(body)))]);
+    if (this.specsUsed.size >= 500) this.specsUsed.delete(this.specsUsed.keys().next().value!);
+    this.specsUsed.set(revision.id, used);
+    return used;
   }
 
   /** The body as GitBook's document tree. */

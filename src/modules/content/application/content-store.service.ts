@@ -223,6 +223,11 @@ export class ContentStore {
     return diffPageTrees(before.content.pages, after.content.pages, this.nodes);
   }
 
+  /** Of these bodies, those containing `needle`; read past the cache (for occasional scans of a whole revision). */
+  loadDocumentsContaining(hashes: string[], needle: string): Promise<Map<string, string>> {
+    return this.documents.findManyContaining(hashes, needle);
+  }
+
   async loadDocuments(hashes: string[], tx?: Tx): Promise<Map<string, string>> {
     const { found, missing } = this.documentCache.take(hashes);
     if (missing.length === 0) return found;

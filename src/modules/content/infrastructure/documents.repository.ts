@@ -27,4 +27,15 @@ export class DocumentsRepository {
     );
     return new Map(rows.map((r) => [r.hash, r.markdown]));
   }
+
+  /** Of these bodies, those that contain `needle` (a prefilter run by PostgreSQL, so the rest never travel). */
+  async findManyContaining(hashes: string[], needle: string): Promise<Map<string, string>> {
+    const unique = [...new Set(hashes)];
+    if (unique.length === 0) return new Map();
+    const rows: { hash: string; markdown: string }[] = await this.dataSource.manager.query(
+      "SELECT hash, markdown FROM documents WHERE hash = ANY($1::char(64)[]) AND strpos(markdown, $2) > 0",
+      [unique, needle],
+    );
+    return new Map(rows.map((r) => [r.hash, r.markdown]));
+  }
 }

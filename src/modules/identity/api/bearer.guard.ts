@@ -5,6 +5,7 @@ import { IdentityService } from '../application/identity.service';
 import { SiteTokenVerifier, looksLikeSiteToken } from '../application/site-token-verifier';
 import { User } from '../domain/user';
 import { PUBLIC_ROUTE, SITE_TOKEN_ROUTE } from './auth.decorators';
+import { optionalProvider } from '../../../core/context/optional-provider';
 
 /**
  * Global guard: every route needs `Authorization: Bearer <token>` unless marked @Public(). The
@@ -16,13 +17,16 @@ export class BearerGuard implements CanActivate {
   /** Whether each route handler is public: metadata never changes, and reading it is a measurable part of a fast read. */
   private readonly publicHandlers = new HandlerMemo<boolean>();
   private readonly siteTokenHandlers = new HandlerMemo<boolean>();
-  private siteTokens: SiteTokenVerifier | null | undefined;
+  /** Applications without published sites have none. */
+  private readonly siteTokenVerifier: () => SiteTokenVerifier | null;
 
   constructor(
     private readonly reflector: Reflector,
     private readonly identity: IdentityService,
-    private readonly modules: ModuleRef,
-  ) {}
+    modules: ModuleRef,
+  ) {
+    this.siteTokenVerifier = optionalProvider(modules, SiteTokenVerifier);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (this.isPublic(context)) return true;
@@ -45,21 +49,9 @@ export class BearerGuard implements CanActivate {
     const reader = await this.siteTokenVerifier()?.verify(token);
     if (!reader) throw new UnauthenticatedError('Invalid or expired site token');
     if (!this.siteTokenHandlers.of(context, (handler, controller) => this.reflector.getAllAndOverride<boolean>(SITE_TOKEN_ROUTE, [handler, controller]) === true)) {
-      throw new ForbiddenError("A site token only reads its site's published structure and its space's current content: this operation needs an API token");
+      throw new ForbiddenError("A site token only reads its site's published structure and content, the OpenAPI specs it shows and the people it mentions: this operation needs an API token");
     }
     return reader;
-  }
-
-  /** Resolved on first use: applications without published sites have none. */
-  private siteTokenVerifier(): SiteTokenVerifier | null {
-    if (this.siteTokens === undefined) {
-      try {
-        this.siteTokens = this.modules.get(SiteTokenVerifier, { strict: false });
-      } catch {
-        this.siteTokens = null;
-      }
-    }
-    return this.siteTokens ?? null;
   }
 
   private isPublic(context: ExecutionContext): boolean {

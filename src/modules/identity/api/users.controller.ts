@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { UserDirectory } from '../application/user-directory.service';
 import { User } from '../domain/user';
-import { CurrentUser } from './auth.decorators';
+import { CurrentUser, SiteTokenReadable } from './auth.decorators';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { UserPresenter } from './user.presenter';
 
@@ -16,13 +16,15 @@ export class UsersController {
   ) {}
 
   @Get(':userId')
+  @SiteTokenReadable()
   @ApiOperation({
     operationId: 'getUserById',
     summary: 'A user the caller shares an organization with',
     description:
       'The caller, or a user who is an active member of an organization the caller is an active member of; anyone ' +
       'else is 404. `email` is shown to the user themselves and to callers who are non-guest members of a shared ' +
-      'organization; guests see the user without it.',
+      'organization; guests see the user without it. A published site\'s reader token sees the members of its site\'s ' +
+      'organization (as user mentions show them), without e-mail.',
   })
   async get(@CurrentUser() caller: User, @Param('userId') userId: string) {
     const { user, showEmail } = await this.directory.get(caller, userId);

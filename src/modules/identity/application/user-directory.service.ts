@@ -19,11 +19,22 @@ export class UserDirectory {
 
   async get(caller: User, userId: string): Promise<{ user: User; showEmail: boolean }> {
     if (userId === caller.id) return { user: caller, showEmail: true };
+    if (caller.siteScope) return { user: await this.memberMentionedOnSite(caller.siteScope.organizationId, userId), showEmail: false };
     const shared = await this.access.sharedOrganizations(caller, userId);
     if (shared.length === 0) throw NotFoundError.of('User', userId);
     const user = (await this.identity.findByIds([userId])).get(userId);
     if (!user) throw NotFoundError.of('User', userId);
     return { user, showEmail: emailVisible(caller.id, userId, shared) };
+  }
+
+  /**
+   * A published site's reader (GitBook's renderer showing a user mention) sees the members of the
+   * site's organization by name and photo, never their e-mail; anyone else is "not found".
+   */
+  private async memberMentionedOnSite(organizationId: string, userId: string): Promise<User> {
+    const user = (await this.access.isMember(organizationId, userId)) ? (await this.identity.findByIds([userId])).get(userId) : undefined;
+    if (!user) throw NotFoundError.of('User', userId);
+    return user;
   }
 
   /**

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ListQueryDto, toEnvelope } from '@app/common';
-import { CurrentUser } from '../../identity/api/auth.decorators';
+import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { OpenAPISpecsService } from '../application/openapi-specs.service';
 import { CreateOpenAPISpecDto, PutOpenAPISpecDto, UpdateOpenAPISpecDto } from './dto/openapi-spec.dto';
@@ -36,6 +36,7 @@ export class OpenAPISpecsController {
   }
 
   @Get(':specSlug')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'getOpenAPISpecBySlug' })
   async get(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('specSlug') slug: string) {
     return this.presenter.present(await this.specs.get(user, organizationId, slug));
@@ -79,6 +80,7 @@ export class OpenAPISpecsController {
   }
 
   @Get(':specSlug/versions/latest')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'getLatestOpenAPISpecVersion', summary: '404 until a processing succeeded' })
   async latest(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('specSlug') slug: string) {
     const { spec, version } = await this.specs.version(user, organizationId, slug, 'latest');
@@ -86,6 +88,7 @@ export class OpenAPISpecsController {
   }
 
   @Get(':specSlug/versions/latest/content')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'getLatestOpenAPISpecVersionContent', summary: 'The bundled document (`filesystem`) and where it is served' })
   async latestContent(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('specSlug') slug: string) {
     const { spec, version } = await this.specs.versionContent(user, organizationId, slug, 'latest');
@@ -93,12 +96,14 @@ export class OpenAPISpecsController {
   }
 
   @Get(':specSlug/versions/latest/content/raw')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'getLatestOpenAPISpecVersionContentRaw', summary: 'The entrypoint text exactly as fetched or given' })
   async latestRaw(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('specSlug') slug: string) {
     return this.presenter.presentRaw((await this.specs.versionContent(user, organizationId, slug, 'latest')).version);
   }
 
   @Get(':specSlug/versions/:versionId')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'getOpenAPISpecVersionById' })
   async version(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('specSlug') slug: string, @Param('versionId') versionId: string) {
     const { spec, version } = await this.specs.version(user, organizationId, slug, versionId);
@@ -106,6 +111,7 @@ export class OpenAPISpecsController {
   }
 
   @Get(':specSlug/versions/:versionId/content')
+  @SiteTokenReadable()
   @ApiOperation({ operationId: 'getOpenAPISpecVersionContentById' })
   async versionContent(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('specSlug') slug: string, @Param('versionId') versionId: string) {
     const { spec, version } = await this.specs.versionContent(user, organizationId, slug, versionId);

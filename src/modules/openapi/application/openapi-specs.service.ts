@@ -1,4 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { SiteReaderSpecs } from './site-reader-specs';
+import { optionalProvider } from '../../../core/context/optional-provider';
 import { APP_CONFIG, AppConfig, CLOCK, Clock, ConflictError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
 import { JobOutbox, StagedJobs } from '../../../jobs/outbox/job-outbox';
@@ -33,7 +36,13 @@ export class OpenAPISpecsService {
     private readonly changes: OpenAPIChanges,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+    modules: ModuleRef,
+  ) {
+    this.siteReaderSpecs = optionalProvider(modules, SiteReaderSpecs);
+  }
+
+  /** Only applications that publish sites provide it. */
+  private readonly siteReaderSpecs: () => SiteReaderSpecs | null;
 
   async list(caller: User, organizationId: string, request: PageRequest): Promise<Page<SpecView>> {
     const canEdit = await this.readAccess(caller, organizationId);
@@ -42,6 +51,7 @@ export class OpenAPISpecsService {
   }
 
   async get(caller: User, organizationId: string, slug: string): Promise<SpecView> {
+    if (caller.siteScope) return { spec: await this.findForSiteReader(caller, organizationId, slug), canEdit: false };
     const canEdit = await this.readAccess(caller, organizationId);
     return { spec: await this.find(organizationId, slug), canEdit };
   }
@@ -141,6 +151,16 @@ export class OpenAPISpecsService {
     const context = await this.access.requireMember(caller, organizationId);
     if (!context.orgRole) throw NotFoundError.of('Organization', organizationId);
     return atLeast(context.orgRole, 'create');
+  }
+
+  /**
+   * A published site's reader (GitBook's renderer, with the site token) reads the specs its site's
+   * content shows, to render their blocks; any other spec of the organization is "not found".
+   */
+  private async findForSiteReader(reader: User, organizationId: string, slug: string): Promise<OpenAPISpecOrm> {
+    const shown = reader.siteScope?.organizationId === organizationId && (await this.siteReaderSpecs()?.usedBy(reader))?.has(slug);
+    if (!shown) throw NotFoundError.of('OpenAPI specification', slug);
+    return this.find(organizationId, slug);
   }
 
   private async find(organizationId: string, slug: string): Promise<OpenAPISpecOrm> {

@@ -1,5 +1,6 @@
 import { expectValidDocument } from './document-schema.test-helper';
 import { markdownToDocument } from './to-document';
+import { documentToMarkdown } from './to-markdown';
 import { ContentRef, DocumentBlock, JSONDocument } from './types';
 
 /** The document without keys, for readable expectations; also checks the contract on the way. */
@@ -316,5 +317,28 @@ describe('markdownToDocument', () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.slice(0, 4)).toEqual(['0', '0.0', '1', '1.0']);
     expect(keys).toContain('3.f0');
+  });
+});
+
+describe('OpenAPI blocks (as GitBook writes them in public-docs)', () => {
+  const operation = '{% openapi-operation spec="gitbook" path="/" method="get" %}\n[OpenAPI gitbook](https://api.gitbook.com/openapi.yaml)\n{% endopenapi-operation %}';
+  const schemas = '{% openapi-schemas spec="petstore" schemas="Pet" grouped="false" %}\nThe Pet object\n{% endopenapi-schemas %}';
+
+  it("names the spec by GitBook's OpenAPI reference, as its renderer reads it", () => {
+    const [block] = convert(operation);
+    expect(block).toMatchObject({ type: 'openapi-operation', data: { ref: { kind: 'openapi', spec: 'gitbook' }, path: '/', method: 'get' } });
+    expect(block.data.spec).toBeUndefined();
+  });
+
+  it('reads openapi-schemas as a list of schema names and a grouped flag', () => {
+    const [block] = convert(schemas);
+    expect(block).toMatchObject({ type: 'openapi-schemas', data: { ref: { kind: 'openapi', spec: 'petstore' }, schemas: ['Pet'], grouped: false } });
+    expect(convert('{% openapi-schemas spec="s" schemas="Pet, Store" grouped %}{% endopenapi-schemas %}')[0].data).toEqual({ ref: { kind: 'openapi', spec: 's' }, schemas: ['Pet', 'Store'], grouped: true });
+  });
+
+  it('writes them back as the same tags', () => {
+    for (const markdown of [operation, schemas]) {
+      expect(documentToMarkdown(markdownToDocument(markdown)).split('\n')[0]).toBe(markdown.split('\n')[0]);
+    }
   });
 });

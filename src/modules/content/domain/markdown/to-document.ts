@@ -30,6 +30,8 @@ export interface MarkdownToDocumentOptions {
 
 /** Tag attributes holding a reference rather than text, per tag. */
 export const REF_ATTRIBUTE: Record<string, string> = { file: 'src', 'content-ref': 'url', 'page-ref': 'page', include: '' };
+/** GitBook's OpenAPI blocks, whose `spec` attribute is the slug of an organization's spec. */
+const OPENAPI_TAGS = new Set(['openapi-operation', 'openapi-schemas', 'openapi-webhook']);
 /** Code block options GitBook writes as `{% code %}` attributes; booleans are written "true"/"false". */
 export const CODE_OPTIONS = ['title', 'overflow', 'lineNumbers', 'fullWidth', 'expandable', 'collapsedLineCount'] as const;
 const CODE_BOOLEANS = new Set(['lineNumbers', 'fullWidth', 'expandable']);
@@ -152,6 +154,13 @@ class Converter {
     for (const [key, value] of attributes) {
       if (refAttribute !== undefined && key === refAttribute && typeof value === 'string') {
         data.ref = tag === 'include' ? resolveInclude(value, this.resolver) : resolveHref(value, this.resolver);
+      } else if (OPENAPI_TAGS.has(tag) && key === 'spec' && typeof value === 'string') {
+        // GitBook's OpenAPI blocks name their spec by reference (ContentRefOpenAPI); the tag names it by slug.
+        data.ref = { kind: 'openapi', spec: value };
+      } else if (tag === 'openapi-schemas' && key === 'schemas' && typeof value === 'string') {
+        data.schemas = value.split(',').map((name) => name.trim()).filter(Boolean);
+      } else if (tag === 'openapi-schemas' && key === 'grouped' && (value === 'true' || value === 'false')) {
+        data.grouped = value === 'true';
       } else if (key !== '') data[key] = value;
     }
     return data;
@@ -160,7 +169,10 @@ class Converter {
   private voidTag(tag: string, attributes: TagAttributes, caption?: string): DocumentBlock {
     const type = VOID_TAGS[tag] ?? CONTAINER_TAGS[tag];
     const data = this.tagData(tag, attributes);
-    if (caption !== undefined) data.caption = caption;
+    // `{% openapi-schemas … %}The Pet object{% endopenapi-schemas %}`: the text is the block's title.
+    if (OPENAPI_TAGS.has(tag)) {
+      if (tag === 'openapi-schemas' && caption?.trim() && data.title === undefined) data.title = caption.trim();
+    } else if (caption !== undefined) data.caption = caption;
     return { object: 'block', type, key: '', data, isVoid: true };
   }
 
@@ -179,6 +191,12 @@ class Converter {
     }
     // A content reference's link is written from the target; it is not content.
     if (tag === 'content-ref') return { object: 'block', type, key: '', data, isVoid: true };
+    // GitBook's OpenAPI blocks are void: the link it writes inside an operation's tags points at the spec, and the
+    // text inside a schemas block's tags is its title.
+    if (OPENAPI_TAGS.has(tag)) {
+      const title = tag === 'openapi-schemas' && children.length === 1 && children[0].token.type === 'paragraph_open' ? (children[0].children[0]?.token.content ?? '').trim() : '';
+      return { object: 'block', type, key: '', data: title && data.title === undefined ? { ...data, title } : data, isVoid: true };
+    }
     // An embed is void: the text GitBook writes between its tags (one paragraph) is its caption.
     if (tag === 'embed') {
       const caption = children.length === 1 && children[0].token.type === 'paragraph_open' ? (children[0].children[0]?.token.content ?? '').trim() : '';

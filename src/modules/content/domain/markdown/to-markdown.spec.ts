@@ -21,8 +21,8 @@ describe('documentToMarkdown', () => {
     );
     expect(markdown).toBe('{% openapi-operation spec="pets" path="/pets" method="get" %}\n\n{% openapi-schemas spec="pets" schemas="Pet,Store" grouped %}\n');
     expect(markdownToDocument(markdown).nodes.map((node) => node.data)).toEqual([
-      { spec: 'pets', path: '/pets', method: 'get' },
-      { spec: 'pets', schemas: 'Pet,Store', grouped: true },
+      { ref, path: '/pets', method: 'get' },
+      { ref, schemas: ['Pet', 'Store'], grouped: true },
     ]);
   });
 

@@ -1,8 +1,8 @@
 /**
  * Which operations of the current GitBook client (`gitbook-api-current`'s OpenAPI) in the areas
  * this server builds exist as routes of the app, from the app's own route metadata (no server,
- * no database). Prints a markdown table; `--write` replaces the table in README.md between the
- * `client-parity` markers, `--check` fails when the README table is out of date.
+ * no database). Prints a markdown table; `--write` replaces the table in docs/security.md between the
+ * `client-parity` markers, `--check` fails when that table is out of date.
  *
  *   npx ts-node -r tsconfig-paths/register --transpile-only scripts/client-parity.ts [--write|--check]
  */
@@ -25,6 +25,7 @@ const AREAS: Record<string, string[]> = {
   comments: ['space-comments', 'space-comment', 'change-request-comments'],
   users: ['users'],
   'OpenAPI specs': ['openapi', 'openapi-versions'],
+  'site insights': ['site-insights'],
   translations: ['translations', 'glossary'],
   'content imports': ['imports'],
   sites: ['sites', 'site-sections', 'site-section-groups', 'site-spaces', 'site-structure', 'site-share-links', 'site-publishing-auth', 'site-customization', 'site-redirects', 'site-preview', 'site-users', 'site-permissions', 'urls'],
@@ -133,15 +134,15 @@ function main() {
     console.log(generated);
     return;
   }
-  const readmePath = join(__dirname, '../README.md');
+  const readmePath = join(__dirname, '../docs/security.md');
   const readme = readFileSync(readmePath, 'utf8');
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${START} ... ${END} block`);
+  if (start < 0 || end < start) throw new Error(`docs/security.md has no ${START} ... ${END} block`);
   const updated = `${readme.slice(0, start + START.length)}\n${generated}\n${readme.slice(end)}`;
   if (mode === '--write') writeFileSync(readmePath, updated);
   else if (mode === '--check' && updated !== readme) {
-    console.error('README.md client parity table is out of date: run scripts/client-parity.ts --write');
+    console.error('The client parity table of docs/security.md is out of date: run scripts/client-parity.ts --write');
     process.exit(1);
   }
 }

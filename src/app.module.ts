@@ -28,6 +28,7 @@ import { SearchModule } from './modules/search/search.module';
 import { SharingModule } from './modules/sharing/sharing.module';
 import { SitesModule } from './modules/sites/sites.module';
 import { PublishedModule } from './modules/published/published.module';
+import { InsightsModule } from './modules/insights/insights.module';
 import { SsoModule } from './modules/organizations/sso/sso.module';
 import { SpacesModule } from './modules/spaces/spaces.module';
 import { TeamsModule } from './modules/teams/teams.module';
@@ -69,6 +70,7 @@ import { MetricsModule } from './metrics/metrics.module';
     ConversationsModule,
     SitesModule,
     PublishedModule,
+    InsightsModule,
     EventsModule,
   ],
 })

@@ -19,6 +19,7 @@ import { SpacesWorkerModule } from './modules/spaces/spaces.worker.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { JobsWorkerModule } from './jobs/jobs-worker.module';
+import { InsightsWorkerModule } from './modules/insights/insights.worker.module';
 import { JobOutboxWorkerModule } from './jobs/outbox/job-outbox-worker.module';
 
 /** The worker's modules: the same application services as the API, plus the job handlers. */
@@ -43,6 +44,7 @@ import { JobOutboxWorkerModule } from './jobs/outbox/job-outbox-worker.module';
     ImportsWorkerModule,
     ConversationsWorkerModule,
     EventsWorkerModule,
+    InsightsWorkerModule,
     JobOutboxWorkerModule,
     JobsWorkerModule,
   ],

@@ -7,6 +7,7 @@ import { CheckStyleguide } from '../modules/styleguides/application/styleguide.j
 import { ImportContent } from '../modules/imports/application/imports.jobs';
 import { AnalyseConversations } from '../modules/conversations/application/conversation.jobs';
 import { DeliverWebhook, DispatchEvents, PruneAuditLog } from '../modules/events/application/events.jobs';
+import { RollupSiteInsights } from '../modules/insights/application/insights.jobs';
 import { JobDefinition } from './job-definition';
 import { FlushJobOutbox } from './outbox/outbox.jobs';
 
@@ -30,6 +31,7 @@ export const JOB_REGISTRY: readonly JobDefinition[] = [
   DeliverWebhook,
   PruneAuditLog,
   FlushJobOutbox,
+  RollupSiteInsights,
 ];
 
 export function registeredQueues(definitions: readonly JobDefinition[] = JOB_REGISTRY): string[] {

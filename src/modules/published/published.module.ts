@@ -7,12 +7,13 @@ import { SearchModule } from '../search/search.module';
 import { SitesModule } from '../sites/sites.module';
 import { SiteRedirectsModule } from '../site-redirects/site-redirects.module';
 import { PublishedReader } from './application/published-reader.service';
+import { InsightsModule } from '../insights/insights.module';
 import { PublishedSiteReaderSpecs } from './application/site-reader-specs.provider';
 import { SiteReaderSpecs } from '../openapi/application/site-reader-specs';
 
 /** The reader-facing published sites (HTML, markdown, sitemap, robots, llms.txt); mounted by mountPublishedSites. */
 @Module({
-  imports: [SitesModule, ContentCoreModule, ContentReaderModule, FilesModule, SearchModule, OpenAPIModule, SiteRedirectsModule],
+  imports: [SitesModule, ContentCoreModule, ContentReaderModule, FilesModule, SearchModule, OpenAPIModule, SiteRedirectsModule, InsightsModule],
   // The specs a site token may read are those its site shows: answered here, where the site's content is known.
   providers: [PublishedReader, PublishedSiteReaderSpecs, { provide: SiteReaderSpecs, useExisting: PublishedSiteReaderSpecs }],
   exports: [PublishedReader],

@@ -76,6 +76,15 @@ export const configSchema = Joi.object({
   WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(100).max(60_000).default(10_000),
   EVENTS_SWEEP_MS: Joi.number().integer().min(100).default(5000),
   AUDIT_RETENTION_DAYS: Joi.number().integer().min(1).default(365),
+  /** Readers' events (site insights) are kept this long; the daily counts built from them, INSIGHTS_RETENTION_DAYS. */
+  INSIGHTS_EVENTS_RETENTION_DAYS: Joi.number().integer().min(1).default(31),
+  INSIGHTS_RETENTION_DAYS: Joi.number().integer().min(1).default(400),
+  /** How often the worker folds new readers' events into the daily counts. */
+  INSIGHTS_ROLLUP_EVERY_MS: Joi.number().integer().min(1000).default(60_000),
+  /** Readers' events wait in memory at most this long before one batch writes them. */
+  INSIGHTS_FLUSH_MS: Joi.number().integer().min(10).default(1000),
+  /** Events younger than this wait for the next rollup (a batch still being written may hold lower ids). */
+  INSIGHTS_SETTLE_MS: Joi.number().integer().min(0).default(5000),
   IDEMPOTENCY: Joi.string().valid('on', 'off').default('on'),
   IDEMPOTENCY_TTL_HOURS: Joi.number().min(0.01).max(24 * 30).default(24),
 }).unknown(true);
@@ -169,6 +178,7 @@ export interface AppConfig {
   /** How often the worker sweeps the outbox and due deliveries (commits also wake it at once). */
   eventsSweepMs: number;
   auditRetentionDays: number;
+  insights: { eventsRetentionDays: number; retentionDays: number; rollupEveryMs: number; flushMs: number; settleMs: number };
   /** `Idempotency-Key` on POST and PATCH: stored answers are replayed for this long. */
   idempotency: { enabled: boolean; ttlMs: number };
 }
@@ -252,6 +262,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     eventsSweepMs: value.EVENTS_SWEEP_MS,
     auditRetentionDays: value.AUDIT_RETENTION_DAYS,
+    insights: {
+      eventsRetentionDays: value.INSIGHTS_EVENTS_RETENTION_DAYS,
+      retentionDays: value.INSIGHTS_RETENTION_DAYS,
+      rollupEveryMs: value.INSIGHTS_ROLLUP_EVERY_MS,
+      flushMs: value.INSIGHTS_FLUSH_MS,
+      settleMs: value.INSIGHTS_SETTLE_MS,
+    },
     idempotency: { enabled: value.IDEMPOTENCY === 'on', ttlMs: Math.round(value.IDEMPOTENCY_TTL_HOURS * 3_600_000) },
   };
 }

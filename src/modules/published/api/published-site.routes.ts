@@ -34,7 +34,7 @@ export function mountPublishedSites(app: INestApplication, config: AppConfig): v
     // On this server's addresses the URL is read as the public one, whatever Host a proxy passed on.
     const url = onServer ? new URL(req.originalUrl, publicUrl.origin) : new URL(req.originalUrl, `${req.protocol}://${req.headers.host}`);
     readerBudget(limiter, path.includes('/~search'), req.ip ?? 'unknown', res)
-      .then((allowed) => (allowed ? reader.handle({ url, cookies: parseCookies(req.headers.cookie), cookieHeader: req.headers.cookie, ifNoneMatch: req.headers['if-none-match'] }) : undefined))
+      .then((allowed) => (allowed ? reader.handle({ url, cookies: parseCookies(req.headers.cookie), cookieHeader: req.headers.cookie, ifNoneMatch: req.headers['if-none-match'], visitor: `${req.ip ?? ''}|${req.headers['user-agent'] ?? ''}`, referrer: req.headers.referer }) : undefined))
       .then((response) => {
         if (response === undefined) return;
         if (!response) {

@@ -15,6 +15,8 @@ import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
 import { CurrentReference, ReferenceModels } from '../../openapi/application/reference-models';
 import { SiteRedirectsService } from '../../site-redirects/application/site-redirects.service';
 import { renderOperation } from '../../openapi/domain/render-reference';
+import { InsightsService } from '../../insights/application/insights.service';
+import { normalizeQuery, referrerDomain } from '../../insights/domain/site-event';
 import { documentOutline, documentText, embeddedSpecs, renderDocument, sanitizeFragment } from '../domain/document-html';
 import { emojiText } from '../domain/html';
 import { openapiPages } from '../domain/openapi-pages';
@@ -27,6 +29,20 @@ export interface ReaderResponse {
   status: number;
   headers: Record<string, string | string[]>;
   body: string | Buffer;
+  /** What the reader was shown, for site insights (never sent). */
+  seen?: SeenPage;
+}
+
+/** A page, markdown page or search a reader was shown: recorded as a site insight event. */
+interface SeenPage {
+  siteId: string;
+  type: 'page_view' | 'page_markdown_request' | 'search_type_query';
+  siteSectionId: string | null;
+  siteSpaceId: string;
+  spaceId: string;
+  pageId: string | null;
+  searchQuery: string | null;
+  searchResults: number | null;
 }
 
 export interface ReaderRequest {
@@ -36,6 +52,9 @@ export interface ReaderRequest {
   /** The raw Cookie header: part of what makes two requests the same request. */
   cookieHeader?: string;
   ifNoneMatch?: string;
+  /** The reader's address and browser, hashed with the day's salt for insights (never stored as is). */
+  visitor?: string;
+  referrer?: string;
 }
 
 /** What makes a page answer reusable for the same request. */
@@ -77,6 +96,8 @@ export class PublishedReader {
   /** Reference models of spec versions (immutable), for pages that embed operations. */
   /** Rendered pages by ETag. */
   private readonly rendered = new Map<string, Buffer>();
+  /** What each rendered page showed (for insights on the views served from the caches). */
+  private readonly seenByTag = new Map<string, SeenPage>();
   /** Whole answers by request (address and cookies), valid while PublishedChanges has not moved. */
   private readonly hot = new Map<string, HotEntry>();
   private readonly sizes = new Map<Map<string, unknown>, { total: number; of: Map<string, number> }>();
@@ -91,6 +112,7 @@ export class PublishedReader {
     private readonly changes: PublishedChanges,
     private readonly references: ReferenceModels,
     private readonly redirects: SiteRedirectsService,
+    private readonly insights: InsightsService,
   ) {}
 
   /** The response for a reader's request, or null when the address is not on any site (not ours to answer). */
@@ -99,6 +121,7 @@ export class PublishedReader {
     const hot = this.hot.get(key);
     // The change feed alone can arrive after a write another replica has already answered: the site's row decides.
     if (hot && hot.generation === this.changes.generation && this.changes.live && (hot.expiresAt === null || hot.expiresAt > Date.now()) && (await this.published.unchanged(hot.basis))) {
+      this.noteSeen(hot.response.seen, request);
       if (notModified(request.ifNoneMatch, hot.tag)) return { status: 304, headers: hot.notModifiedHeaders, body: '' };
       return hot.response;
     }
@@ -109,7 +132,31 @@ export class PublishedReader {
       const { hot: info, ...answer } = response;
       this.remember(this.hot, key, { generation, ...info, response: answer }, answer.body.length);
     }
+    this.noteSeen(response?.seen, request);
     return response;
+  }
+
+  /** Off the request path: the recorder batches what it is given. */
+  private noteSeen(seen: SeenPage | undefined, request: ReaderRequest): void {
+    if (!seen) return;
+    const { siteId, ...where } = seen;
+    const visitor = request.visitor ?? 'unknown';
+    void this.insights
+      .recordServed(siteId, [
+        {
+          ...where,
+          visitorKey: visitor,
+          sessionKey: visitor,
+          displayContext: 'site',
+          urlPath: request.url.pathname.slice(0, 512),
+          referrerDomain: referrerDomain(request.referrer),
+          rating: null,
+          comment: null,
+          linkTarget: null,
+          claims: null,
+        },
+      ])
+      .catch(() => undefined);
   }
 
   private async build(request: ReaderRequest): Promise<(ReaderResponse & { hot?: HotInfo }) | null> {
@@ -179,9 +226,10 @@ export class PublishedReader {
     const reusable = !admission.preview;
     const basis = { siteId: site.id, version: site.version, shareKey: admission.shareKey };
     const hot = reusable ? { tag, notModifiedHeaders, expiresAt: tokenExpiry(admission.verifiedToken), basis } : undefined;
-    if (reusable && notModified(request.ifNoneMatch, tag)) return { status: 304, headers: notModifiedHeaders, body: '' };
+    const seenBefore = this.seenByTag.get(tag);
+    if (reusable && notModified(request.ifNoneMatch, tag)) return { status: 304, headers: notModifiedHeaders, body: '', seen: seenBefore };
     const cached = reusable ? this.rendered.get(tag) : undefined;
-    if (cached !== undefined) return { ...this.html(200, cached, caching), hot };
+    if (cached !== undefined) return { ...this.html(200, cached, caching), hot, seen: seenBefore };
 
     let target: PublishedTarget;
     try {
@@ -199,22 +247,36 @@ export class PublishedReader {
     const revision = await this.store.getInSpace(space.id, space.revisionId);
     if (!revision) throw NotFoundError.of('Revision', space.revisionId);
     const index = await this.index(target.site.organizationId, revision);
-    let response: { status: number; body: string; type?: string };
+    let response: { status: number; body: string; type?: string; pageId?: string; results?: number; query?: string };
     if (pagePath === SEARCH) response = await this.searchPage(target, index, space, request.url.searchParams.get('q') ?? '');
     else if (pagePath.endsWith('.md')) response = await this.markdownPage(index, pagePath.slice(0, -3));
     else response = await this.page(target, index, revision, pagePath, space.language ?? undefined);
+    const seen: SeenPage | undefined =
+      response.status !== 200
+        ? undefined
+        : {
+            siteId: site.id,
+            type: pagePath === SEARCH ? 'search_type_query' : pagePath.endsWith('.md') ? 'page_markdown_request' : 'page_view',
+            siteSectionId: address.sectionId,
+            siteSpaceId: address.siteSpaceId,
+            spaceId: space.id,
+            pageId: response.pageId ?? null,
+            searchQuery: response.query ? normalizeQuery(response.query) : null,
+            searchResults: response.results ?? null,
+          };
+    if (seen && reusable) this.remember(this.seenByTag, tag, seen, 512);
     if (response.status === 404) {
       const redirect = await this.redirected(admission, request);
       if (redirect) return redirect;
     }
-    if (response.type) return { status: response.status, headers: { 'Content-Type': response.type, ...caching }, body: response.body };
+    if (response.type) return { status: response.status, headers: { 'Content-Type': response.type, ...caching }, body: response.body, seen };
     if (response.status !== 200) return this.html(response.status, response.body, { 'Cache-Control': 'no-store' });
     const bytes = Buffer.from(response.body);
     if (reusable) this.remember(this.rendered, tag, bytes, bytes.length);
-    return { ...this.html(200, bytes, caching), hot };
+    return { ...this.html(200, bytes, caching), hot, seen };
   }
 
-  private async page(target: PublishedTarget, index: PageIndex, revision: Revision, pagePath: string, lang?: string): Promise<{ status: number; body: string }> {
+  private async page(target: PublishedTarget, index: PageIndex, revision: Revision, pagePath: string, lang?: string): Promise<{ status: number; body: string; pageId?: string }> {
     const wanted = pagePath.replace(/\/+$/, '');
     const entry = wanted ? index.byPath.get(wanted) ?? index.byPath.get(wanted.toLowerCase()) : index.readingOrder[0];
     if (!entry) return { status: 404, body: renderNotice({ siteTitle: target.site.title, title: 'Page not found', message: `There is no page at “/${wanted}” in this site.` }) };
@@ -260,7 +322,7 @@ export class PublishedReader {
       searchAction: href(SEARCH),
       markdownHref: `${href(entry.path)}.md`,
     });
-    return { status: 200, body: html };
+    return { status: 200, body: html, pageId: entry.node.id };
   }
 
   /**
@@ -284,16 +346,17 @@ export class PublishedReader {
     };
   }
 
-  private async markdownPage(index: PageIndex, pagePath: string): Promise<{ status: number; body: string; type: string }> {
+  private async markdownPage(index: PageIndex, pagePath: string): Promise<{ status: number; body: string; type: string; pageId?: string }> {
     const entry = index.byPath.get(pagePath);
     if (!entry) return { status: 404, body: 'Not found\n', type: 'text/plain; charset=utf-8' };
-    if (entry.node.generated) return { status: 200, body: `# ${entry.node.title}\n\n${entry.node.generated.markdown}\n`, type: 'text/markdown; charset=utf-8' };
+    const pageId = entry.node.id;
+    if (entry.node.generated) return { status: 200, body: `# ${entry.node.title}\n\n${entry.node.generated.markdown}\n`, type: 'text/markdown; charset=utf-8', pageId };
     const hash = entry.node.documentHash ?? null;
     const body = hash ? ((await this.store.loadDocuments([hash])).get(hash) ?? '') : '';
-    return { status: 200, body: `# ${entry.node.title}\n\n${entry.node.description ? `${entry.node.description}\n\n` : ''}${body}`, type: 'text/markdown; charset=utf-8' };
+    return { status: 200, body: `# ${entry.node.title}\n\n${entry.node.description ? `${entry.node.description}\n\n` : ''}${body}`, type: 'text/markdown; charset=utf-8', pageId };
   }
 
-  private async searchPage(target: PublishedTarget, index: PageIndex, space: { id: string; revisionId: string; language: string | null }, query: string): Promise<{ status: number; body: string }> {
+  private async searchPage(target: PublishedTarget, index: PageIndex, space: { id: string; revisionId: string; language: string | null }, query: string): Promise<{ status: number; body: string; query?: string; results?: number }> {
     const href = (path: string) => this.published.hrefOf(target, target.address.sectionId, target.address.siteSpaceId, path);
     const trimmed = query.trim().slice(0, 200);
     const page = trimmed ? await this.search.searchPublishedSpace(space, trimmed, { limit: 20 }) : { items: [] };
@@ -303,6 +366,7 @@ export class PublishedReader {
       .map(({ hit, entry }) => ({ title: hit.title, href: `${href(entry!.path)}${hit.sections[0]?.id ? `#${encodeURIComponent(hit.sections[0].id)}` : ''}`, excerpt: hit.sections[0]?.body }));
     return {
       status: 200,
+      ...(trimmed ? { query: trimmed, results: hits.length } : {}),
       body: renderSearchResults({
         siteTitle: target.site.title,
         siteHref: `${target.siteBaseUrl}/`,

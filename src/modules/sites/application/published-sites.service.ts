@@ -298,6 +298,12 @@ export class PublishedSitesService {
     return { site, rows: visibleStructure(all, { visitor: { claims: reader.claims } }, new Set(spaces.keys())), spaces };
   }
 
+  /** A published site of the organization and its structure, for what readers send about it (insights); null otherwise. */
+  async publishedStructure(organizationId: string, siteId: string): Promise<{ site: SiteOrm; rows: StructureRows } | null> {
+    const site = await this.repository.findInOrganization(organizationId, siteId);
+    return site?.published ? { site, rows: await this.structureOf(site) } : null;
+  }
+
   async forMember(caller: User, organizationId: string, siteId: string): Promise<{ site: SiteOrm; rows: StructureRows; spaces: Map<string, SpaceView> }> {
     const { site } = await this.siteAccess.read(caller, organizationId, siteId);
     const rows = await this.repository.structure(site.id);

@@ -102,11 +102,12 @@ export class SiteInsightCountOrm {
   @PrimaryColumn({ type: 'varchar', length: 24 })
   dimension: string;
 
-  @PrimaryColumn({ type: 'date' })
-  day: string;
-
+  /** '*' for all types together. Before the day in the key: aggregates filter by type, then read a range of days. */
   @PrimaryColumn({ name: 'event_type', type: 'varchar', length: 32 })
   eventType: string;
+
+  @PrimaryColumn({ type: 'date' })
+  day: string;
 
   @PrimaryColumn({ type: 'varchar', length: 1024, collation: 'C' })
   value: string;

@@ -1,5 +1,5 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { readTree } from './support/read-tree';
 import { readRepository } from '../src/modules/git-sync/domain/format/repository-import';
 import { PageNode } from '../src/modules/content/domain/revision-content';
 
@@ -7,15 +7,7 @@ const DOCS = join(__dirname, '..', 'docs');
 
 /** Our own documentation (`docs/`) is a GitBook space that our Git Sync reads: every page listed, every link resolved. */
 describe('docs/ as a GitBook space', () => {
-  const files = new Map<string, Uint8Array>();
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files.set(relative(DOCS, path), new Uint8Array(readFileSync(path)));
-    }
-  };
-  walk(DOCS);
+  const files = readTree(DOCS);
   let n = 0;
   const ids = { page: (k: string) => `p${++n}-${k.length}`, file: (k: string) => `f${++n}-${k.length}`, reusableContent: (k: string) => `r${++n}-${k.length}` };
   const imported = readRepository(files, ids, '2026-11-28T00:00:00.000Z');

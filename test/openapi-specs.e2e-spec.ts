@@ -228,8 +228,8 @@ describe('OpenAPI specifications', () => {
       const versions = (await reader.client.get<any>(`${base()}/${name}/versions`)).body.items.map((v: { id: string }) => v.id);
       expect(versions).toEqual([changed.lastVersion, first.lastVersion]);
 
-      // a broken source: errors reported, the last good version stays current
-      await creator.client.must.put(`${base()}/${name}`, { source: { text: fixture('invalid.json') } });
+      // a source that does not parse: errors reported, the last good version stays current
+      await creator.client.must.put(`${base()}/${name}`, { source: { text: '{"openapi": "3.0.3", "paths": ' } });
       const failed = await processed(name, 4);
       expect(failed.lastProcessErrorCode).toBe('PARSE_ERROR');
       expect(failed.lastProcessedErrors.length).toBeGreaterThan(0);
@@ -265,14 +265,46 @@ describe('OpenAPI specifications', () => {
         // processed() waits 15 s at most; expanding the references took the whole 120 s processing limit.
         expect((await processed(name)).lastVersion).toBeDefined();
       }
-      // Swagger 2's own checks still run through the references: a path parameter left undeclared is refused.
+      // Swagger 2's own checks still run through the references: a path parameter left undeclared is reported.
       const broken = structuredClone(swagger);
       broken.paths['/x/{id}'].get.parameters = [];
       const name = slug();
       await creator.client.must.post(base(), { slug: name, source: { text: JSON.stringify(broken) } });
-      const failed = await processed(name);
-      expect(failed.lastProcessErrorCode).toBe('PARSE_ERROR');
-      expect(JSON.stringify(failed)).toMatch(/missing path parameter/);
+      const warned = await processed(name);
+      expect(JSON.stringify(warned.lastProcessedErrors)).toMatch(/missing path parameter/);
+    });
+
+    it('keeps a spec that breaks a rule, reporting what it breaks as warnings (one bad part never rejects the whole)', async () => {
+      // invalid.json: a response without a description whose content is a string.
+      const name = slug();
+      await creator.client.must.post(base(), { slug: name, source: { text: fixture('invalid.json') } });
+      const kept = await processed(name);
+      expect(kept.lastVersion).toBeDefined();
+      expect(kept.lastProcessErrorCode).toBeUndefined();
+      expect(kept.lastProcessedErrors.length).toBeGreaterThan(0);
+      expect(kept.lastProcessedErrorCount).toBe(kept.lastProcessedErrors.length);
+      // OAI's tictactoe 3.1 example writes `scheme: Bearer` (capitalised): its operations are served
+      const tictactoe = {
+        openapi: '3.1.0',
+        info: { title: 'Tic Tac Toe', version: '1.0.0' },
+        paths: { '/board': { get: { operationId: 'get-board', security: [{ bearerHttpAuthentication: [] }], responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'array' } } } } } } } },
+        components: { securitySchemes: { bearerHttpAuthentication: { type: 'http', scheme: 'Bearer', bearerFormat: 'JWT' } } },
+      };
+      const game = slug();
+      await creator.client.must.post(base(), { slug: game, source: { text: JSON.stringify(tictactoe) } });
+      const served = await processed(game);
+      expect(served.lastVersion).toBeDefined();
+      const content = (await reader.client.get<any>(`${base()}/${game}/versions/latest/content`)).body;
+      expect(Object.keys(content.filesystem['openapi.json'].paths)).toEqual(['/board']);
+    });
+
+    it('keeps the keys of examples in the order the spec wrote them', async () => {
+      const twilio = { openapi: '3.0.3', info: { title: 'Messages', version: '1' }, paths: { '/Messages': { post: { responses: { '201': { description: 'Created', content: { 'application/json': { example: { account_sid: 'AC1', api_version: '2010-04-01', body: 'Hi', date_created: 'Thu, 24 Aug 2023', to: '+1555' } } } } } } } } };
+      const name = slug();
+      await creator.client.must.post(base(), { slug: name, source: { text: JSON.stringify(twilio) } });
+      await processed(name);
+      const content = (await reader.client.get<any>(`${base()}/${name}/versions/latest/content`)).body;
+      expect(Object.keys(content.filesystem['openapi.json'].paths['/Messages'].post.responses['201'].content['application/json'].example)).toEqual(['account_sid', 'api_version', 'body', 'date_created', 'to']);
     });
 
     it('reports YAML and JSON syntax errors and non-OpenAPI documents as PARSE_ERROR', async () => {

@@ -26,6 +26,20 @@ export function openapiSpecOf(source: ComputedSource | undefined): string | null
 }
 
 /** The OpenAPI specs (slugs) the computed pages of a tree are generated from. */
+/** Pages hidden, or under a hidden page: hidden means hidden with its subtree, wherever a reader looks. */
+export function hiddenPageIds(pages: PageNode[]): Set<string> {
+  const hidden = new Set<string>();
+  const visit = (nodes: PageNode[], inherited: boolean) => {
+    for (const node of nodes) {
+      const isHidden = inherited || !!node.hidden;
+      if (isHidden) hidden.add(node.id);
+      visit(node.pages, isHidden);
+    }
+  };
+  visit(pages, false);
+  return hidden;
+}
+
 export function computedSpecs(pages: PageNode[]): string[] {
   const out = new Set<string>();
   const visit = (nodes: PageNode[]) => {

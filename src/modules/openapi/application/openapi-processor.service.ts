@@ -88,8 +88,9 @@ export class OpenAPIProcessor {
           lastVersionId: version.id,
           lastProcessedAt: now,
           lastProcessErrorCode: null,
-          lastProcessedErrors: [],
-          lastProcessedErrorCount: 0,
+          // Kept with a version: warnings (the rules it breaks), not a failure.
+          lastProcessedErrors: parsed.warnings.slice(0, MAX_KEPT_ERRORS),
+          lastProcessedErrorCount: parsed.warnings.length,
         },
         tx,
       );

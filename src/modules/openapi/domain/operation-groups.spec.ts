@@ -17,6 +17,7 @@ const model = (operations: ReferenceOperation[], tags: string[] = []): Reference
   tags: tags.map((name) => ({ name })),
   schemas: [],
   operations,
+  webhooks: [],
 });
 
 describe('groupOperations', () => {

@@ -20,7 +20,7 @@ export function tagOf(operation: ReferenceOperation): string {
  * How a spec's operations become pages: one page per tag (GitBook's default grouping: the tags
  * the spec declares in its order, then the others as operations name them, then `Other`) or,
  * `byOperation`, one per operation titled by its summary. Operations keep the order of the stored
- * document (paths as PostgreSQL's jsonb orders keys: shorter first). Published sites and
+ * document (the source's order). Published sites and
  * computed revisions both page a spec this way, so their pages match.
  */
 export function groupOperations(model: ReferenceModel, byOperation: boolean): OperationGroup[] {

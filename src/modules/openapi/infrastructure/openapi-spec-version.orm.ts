@@ -23,8 +23,11 @@ export class OpenAPISpecVersionOrm {
   @Column({ name: 'content_hash', type: 'varchar', length: 64 })
   contentHash: string;
 
-  /** The bundled document: every file of the source in one, internal `$ref`s kept. */
-  @Column({ type: 'jsonb' })
+  /**
+   * The bundled document: every file of the source in one, internal `$ref`s kept. `json`, not
+   * `jsonb`: jsonb reorders object keys (shortest first), and examples must show keys as written.
+   */
+  @Column({ type: 'json' })
   document: Record<string, unknown>;
 
   /** The entrypoint's text exactly as fetched or given. */

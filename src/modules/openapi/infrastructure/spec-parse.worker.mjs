@@ -126,9 +126,17 @@ async function main() {
       },
     };
     const bundled = await new SwaggerParser().bundle(base, value, { resolve: { file: false, http: false, guarded: resolver } });
-    validate(bundled);
+    // A document that parses and bundles is kept: what breaks the rules is reported as warnings, not a refusal
+    // (one bad security scheme must not take down a 400-operation reference).
+    let warnings = [];
+    try {
+      validate(bundled);
+    } catch (error) {
+      if (error?.failure) throw error;
+      warnings = asFailure(error).errors;
+    }
     const serialized = JSON.stringify(bundled);
-    parentPort.postMessage({ type: 'done', document: bundled, format, hash: createHash('sha256').update(serialized).digest('hex') });
+    parentPort.postMessage({ type: 'done', document: bundled, format, hash: createHash('sha256').update(serialized).digest('hex'), warnings });
   } catch (error) {
     parentPort.postMessage({ type: 'failed', failure: asFailure(error) });
   }

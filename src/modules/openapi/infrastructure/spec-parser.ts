@@ -12,6 +12,8 @@ export interface ParsedSpec {
   hash: string;
   rawText: string;
   rawFormat: 'json' | 'yaml';
+  /** What validation found wrong in a document kept anyway. */
+  warnings: ProcessError[];
 }
 
 /** Parsing one spec may take this long and this much heap (its own thread; the worker process is unaffected). */
@@ -21,7 +23,7 @@ const WORKER_FILE = join(__dirname, 'spec-parse.worker.mjs');
 
 type FromWorker =
   | { type: 'fetch'; id: number; url: string }
-  | { type: 'done'; document: Record<string, unknown>; format: 'json' | 'yaml'; hash: string }
+  | { type: 'done'; document: Record<string, unknown>; format: 'json' | 'yaml'; hash: string; warnings?: ProcessError[] }
   | { type: 'failed'; failure: { code: ProcessErrorCode; errors: ProcessError[] } };
 
 /**
@@ -42,7 +44,7 @@ export class SpecParser {
     const rawText = 'url' in source ? await this.fetchText(source.url) : source.text;
     const base = 'url' in source ? source.url : 'https://openapi.invalid/inline.json';
     const result = await this.parseInThread(rawText, base, signal);
-    return { document: result.document, hash: result.hash, rawText, rawFormat: result.format };
+    return { document: result.document, hash: result.hash, rawText, rawFormat: result.format, warnings: result.warnings ?? [] };
   }
 
   private parseInThread(text: string, base: string, signal?: AbortSignal): Promise<Extract<FromWorker, { type: 'done' }>> {

@@ -11,7 +11,7 @@ import { textSearchConfig } from '../domain/text-search-config';
 import { PageHit, SearchIndexRepository, SectionHit } from '../infrastructure/search-index.repository';
 import { ContentIndexer } from './content-indexer.service';
 import { ContentStore } from '../../content/application/content-store.service';
-import { PageNode } from '../../content/domain/revision-content';
+import { hiddenPageIds } from '../../content/domain/revision-content';
 
 /** Sections shown per page result, best first. */
 export const SECTIONS_PER_PAGE = 5;
@@ -136,16 +136,7 @@ export class SearchService {
   /** Pages of the revision that are hidden, or under a hidden page. */
   private async hiddenPages(spaceId: string, revisionId: string): Promise<Set<string>> {
     const revision = await this.content.getInSpace(spaceId, revisionId);
-    const hidden = new Set<string>();
-    const visit = (nodes: PageNode[], inherited: boolean) => {
-      for (const node of nodes) {
-        const isHidden = inherited || !!node.hidden;
-        if (isHidden) hidden.add(node.id);
-        visit(node.pages, isHidden);
-      }
-    };
-    visit(revision?.content.pages ?? [], false);
-    return hidden;
+    return hiddenPageIds(revision?.content.pages ?? []);
   }
 
   /** Nothing to warm (the index follows each space's current revision); the caller must see the site. */

@@ -1,5 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { documentHash } from '../../../content/domain/document-hash';
 import { markdownToDocument } from '../../../content/domain/markdown';
@@ -7,22 +6,10 @@ import { PageNode, RevisionContent } from '../../../content/domain/revision-cont
 import { ExportedFile, pageFilePaths, writeRepository } from './repository-export';
 import { IdSource, readRepository } from './repository-import';
 import { parseSummary, writeSummary } from './summary';
+import { readTree } from '../../../../../test/support/read-tree';
 
 const FIXTURE = join(__dirname, '../../../../../test/fixtures/gitbook-repo');
 const NOW = '2026-01-01T00:00:00.000Z';
-
-function readTree(dir: string): Map<string, Uint8Array> {
-  const files = new Map<string, Uint8Array>();
-  const walk = (at: string) => {
-    for (const name of readdirSync(at)) {
-      const path = join(at, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files.set(relative(dir, path), new Uint8Array(readFileSync(path)));
-    }
-  };
-  walk(dir);
-  return files;
-}
 
 function counter(): IdSource {
   let n = 0;

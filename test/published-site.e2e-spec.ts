@@ -280,7 +280,8 @@ describe('Published sites for readers', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('<span class="m m-GET">GET</span><code>/pets</code>');
     expect(page.text).toContain('<strong>List pets</strong>');
-    expect(page.text).toContain('How many &lt;b&gt;pets&lt;/b&gt;');
+    // descriptions are CommonMark with HTML, through the allowlist
+    expect(page.text).toContain('How many <b>pets</b>');
     expect(page.text).toContain('The API reference for POST /nope of “pets” is not available.');
     // a new version of the spec shows on the next view of the page (the site's version follows it)
     await alice.client.must.put(`/v1/orgs/${org}/openapi/pets`, { source: { text: petstore('List every pet') } });
@@ -325,10 +326,10 @@ describe('Published sites for readers', () => {
     const models = await get('/sites/acme/models');
     expect(models.status).toBe(200);
     expect(models.text).toContain('<code>Pet</code>');
-    expect(models.text).toContain('Its &lt;b&gt;name&lt;/b&gt;');
-    expect(models.text).not.toContain('<b>name</b>');
-    // properties in the stored document's order (PostgreSQL's jsonb: shorter keys first)
-    expect((await get('/sites/acme/models.md')).text).toContain('## Pet (object)\n\nA pet\n\n- `age`: integer\n- `name` (required): string. Its <b>name</b>');
+    // descriptions are CommonMark with HTML, through the allowlist
+    expect(models.text).toContain('Its <b>name</b>');
+    // properties in the order the spec wrote them
+    expect((await get('/sites/acme/models.md')).text).toContain('## Pet (object)\n\nA pet\n\n- `name` (required): string. Its <b>name</b>\n- `age`: integer');
     expect((await get('/sites/acme/llms.txt')).text).toContain('[Models](http://docs.test/sites/acme/models.md)');
   });
 

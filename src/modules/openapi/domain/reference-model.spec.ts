@@ -102,5 +102,8 @@ describe('API reference pages show everything (issue 32, section 3)', () => {
     expect(html).not.toContain('javascript:');
     expect(html).toContain('In the <strong>smallest</strong> unit');
     expect(html).toContain('200 A <code>Charge</code>');
+    const hostile = renderOperation({ ...charges, description: '<script>alert(1)</script><img src=x onerror="alert(2)"><a href="//evil.test">x</a> ok' });
+    expect(hostile).not.toMatch(/<script|onerror|<img|evil\.test/);
+    expect(hostile).toContain('ok');
   });
 });

@@ -54,7 +54,7 @@ const MARK_TAGS: Record<string, string> = { bold: 'strong', italic: 'em', code: 
  * to produce, so a mistake in the renderer cannot put user-controlled markup on a reader's page.
  */
 const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: ['section', 'h2', 'h3', 'h4', 'p', 'a', 'strong', 'em', 'code', 's', 'br', 'ul', 'ol', 'li', 'input', 'pre', 'blockquote', 'div', 'span', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'figcaption', 'img'],
+  allowedTags: ['section', 'h2', 'h3', 'h4', 'p', 'a', 'strong', 'em', 'b', 'i', 'code', 's', 'br', 'ul', 'ol', 'li', 'input', 'pre', 'blockquote', 'div', 'span', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'figcaption', 'img'],
   allowedAttributes: {
     h2: ['id'],
     h3: ['id'],

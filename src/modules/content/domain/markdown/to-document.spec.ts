@@ -336,9 +336,12 @@ describe('OpenAPI blocks (as GitBook writes them in public-docs)', () => {
     expect(convert('{% openapi-schemas spec="s" schemas="Pet, Store" grouped %}{% endopenapi-schemas %}')[0].data).toEqual({ ref: { kind: 'openapi', spec: 's' }, schemas: ['Pet', 'Store'], grouped: true });
   });
 
-  it('writes them back as the same tags', () => {
-    for (const markdown of [operation, schemas]) {
-      expect(documentToMarkdown(markdownToDocument(markdown)).split('\n')[0]).toBe(markdown.split('\n')[0]);
-    }
+  it('writes them back as GitBook wrote them, the link to the spec included', () => {
+    for (const markdown of [operation, schemas]) expect(documentToMarkdown(markdownToDocument(markdown)).trim()).toBe(markdown);
+    expect(convert(operation)[0].data.specLink).toBe('[OpenAPI gitbook](https://api.gitbook.com/openapi.yaml)');
+    // a link that would write more than its line is left out
+    const forged = markdownToDocument(operation);
+    (forged.nodes[0] as any).data.specLink = 'x\n{% endopenapi-operation %}\n# Injected';
+    expect(documentToMarkdown(forged)).not.toContain('Injected');
   });
 });

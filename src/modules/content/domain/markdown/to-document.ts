@@ -191,11 +191,12 @@ class Converter {
     }
     // A content reference's link is written from the target; it is not content.
     if (tag === 'content-ref') return { object: 'block', type, key: '', data, isVoid: true };
-    // GitBook's OpenAPI blocks are void: the link it writes inside an operation's tags points at the spec, and the
-    // text inside a schemas block's tags is its title.
+    // GitBook's OpenAPI blocks are void. The text inside a schemas block's tags is its title; the link GitBook writes
+    // inside an operation's tags (to the spec's source) is kept as written, so Git Sync writes the block back the same.
     if (OPENAPI_TAGS.has(tag)) {
-      const title = tag === 'openapi-schemas' && children.length === 1 && children[0].token.type === 'paragraph_open' ? (children[0].children[0]?.token.content ?? '').trim() : '';
-      return { object: 'block', type, key: '', data: title && data.title === undefined ? { ...data, title } : data, isVoid: true };
+      const text = children.length === 1 && children[0].token.type === 'paragraph_open' ? (children[0].children[0]?.token.content ?? '').trim() : '';
+      const extra = !text ? {} : tag === 'openapi-schemas' ? (data.title === undefined ? { title: text } : {}) : { specLink: text };
+      return { object: 'block', type, key: '', data: { ...data, ...extra }, isVoid: true };
     }
     // An embed is void: the text GitBook writes between its tags (one paragraph) is its caption.
     if (tag === 'embed') {

@@ -206,7 +206,7 @@ class Writer {
     if (OPENAPI_TAGS.has(tag) && (data.ref as { kind?: unknown } | undefined)?.kind === 'openapi' && typeof spec === 'string') attributes.push(['spec', spec]);
     for (const [key, value] of Object.entries(data)) {
       if (key === 'ref' || key === 'caption' || value === undefined || value === null) continue;
-      if (tag === 'openapi-schemas' && key === 'title') continue;
+      if ((tag === 'openapi-schemas' && key === 'title') || key === 'specLink') continue;
       attributes.push([key, value === true ? true : String(value)]);
     }
     const open = formatTag(tag, attributes);
@@ -214,8 +214,10 @@ class Writer {
       const label = this.options.labelFor?.(data.ref as Record<string, unknown>) ?? href ?? '';
       return [open, '', `[${escapeText(label, false, { link: true })}](${destination(href ?? '')})`, '', '{% endcontent-ref %}'];
     }
-    // GitBook writes a schemas block's title as the text between its tags.
+    // GitBook writes a schemas block's title as the text between its tags, and an operation's link to its spec.
     if (tag === 'openapi-schemas' && typeof data.title === 'string' && data.title) return [open, escapeText(data.title, true, {}), `{% end${tag} %}`];
+    // One line only: a client's `specLink` must not write anything else into the file.
+    if (OPENAPI_TAGS.has(tag) && typeof data.specLink === 'string' && data.specLink && !/[\r\n]/.test(data.specLink)) return [open, data.specLink, `{% end${tag} %}`];
     // GitBook writes an embed's caption on its own line between the tags.
     if (typeof data.caption === 'string') return tag === 'embed' && data.caption ? [open, data.caption, `{% end${tag} %}`] : [`${open}${data.caption}{% end${tag} %}`];
     const children = (block.nodes ?? []) as Node[];

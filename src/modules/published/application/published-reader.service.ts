@@ -251,8 +251,9 @@ export class PublishedReader {
     if (pagePath === SEARCH) response = await this.searchPage(target, index, space, request.url.searchParams.get('q') ?? '');
     else if (pagePath.endsWith('.md')) response = await this.markdownPage(index, pagePath.slice(0, -3));
     else response = await this.page(target, index, revision, pagePath, space.language ?? undefined);
+    // Members previewing a site are not its readers: previews are not counted.
     const seen: SeenPage | undefined =
-      response.status !== 200
+      response.status !== 200 || admission.preview
         ? undefined
         : {
             siteId: site.id,

@@ -108,8 +108,8 @@ async function main() {
       if (state?.at === last) break;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    const [{ rows: countRows }] = [await client.query('SELECT count(*)::int AS rows FROM site_insight_counts')];
-    console.log(`the worker folded them into ${countRows[0].rows.toLocaleString('en')} daily count rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const [{ rows: countRows }] = (await client.query('SELECT count(*)::int AS rows FROM site_insight_counts')).rows;
+    console.log(`the worker folded them into ${countRows.toLocaleString('en')} daily count rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await client.query('VACUUM ANALYZE site_insight_counts');
 
     const results = [];

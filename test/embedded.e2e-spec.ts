@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { until } from './support/waiting';
 
 const ROOT = join(__dirname, '..');
 const run = promisify(execFile);
@@ -98,8 +99,9 @@ describe('embedded mode', () => {
     const second = start(cwd);
     current = second.child;
     const again = await second.port;
-    // The key is kept across restarts (stored secrets stay readable).
+    // The key is kept across restarts (stored secrets stay readable). The banner is printed just after the port is.
     expect(readFileSync(join(cwd, 'var/secrets.key'), 'utf8')).toBe(key);
+    await until('the banner after the restart', () => second.output().includes('Secrets:'), 10_000);
     expect(second.output()).toContain('(kept;');
     const me = await fetch(`http://127.0.0.1:${again}/v1/user`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);

@@ -150,6 +150,10 @@ describe('Site insights (e2e)', () => {
     expect((await aggregate({ range: 'last7Days' }, mallory)).status).toBe(404);
     expect((await mallory.client.get(`/v1/orgs/${org}/sites/${siteId}/insights/visitor-segments`)).status).toBe(404);
     expect((await aggregate({ range: 'forever' })).status).toBe(400);
+    for (const shortcut of ['searches-without-results', 'unhelpful-pages']) {
+      expect((await alice.client.get(`/v1/orgs/${org}/sites/${siteId}/insights/${shortcut}?range=forever`)).status).toBe(400);
+      expect((await mallory.client.get(`/v1/orgs/${org}/sites/${siteId}/insights/${shortcut}`)).status).toBe(404);
+    }
     expect((await aggregate({ range: 'last3Months', select: [{ column: 'datetime', interval: 'hour' }] })).status).toBe(400);
     expect((await aggregate({ range: 'last7Days', select: [{ column: 'page' }, { column: 'urlPath' }] })).status).toBe(400);
     expect((await aggregate({ range: 'last7Days', select: [{ column: 'page' }], where: [{ column: 'referrerDomain', values: ['x'] }] })).status).toBe(400);

@@ -4,7 +4,7 @@ import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../../sites/application/published-sites.service';
 import { SitesService } from '../../sites/application/sites.service';
 import { decodeValue, planAggregation } from '../domain/aggregation';
-import { SiteEvent, parseTrackedEvents } from '../domain/site-event';
+import { SiteEvent, observedEvent, parseTrackedEvents, pathOf } from '../domain/site-event';
 import { InsightsRepository } from '../infrastructure/insights.repository';
 import { InsightsRecorder } from './insights-recorder';
 
@@ -59,7 +59,7 @@ export class InsightsService {
     await this.recorder.record(siteId, events.map(own));
   }
 
-  /** What our own reader pages showed (a page view, a search and how many results it found), as of now. */
+  /** What this server observed itself (a page shown, a search and how many results it found), as of now. */
   async recordServed(siteId: string, events: Array<Omit<SiteEvent, 'occurredAt'>>): Promise<void> {
     const now = this.clock.now();
     await this.recorder.record(siteId, events.map((event) => ({ ...event, occurredAt: now })));
@@ -118,28 +118,18 @@ export class InsightsService {
   async agentFeedback(caller: User, organizationId: string, siteId: string, input: { feedback?: unknown; goal?: unknown; url?: unknown; spaceId?: unknown; pageId?: unknown }): Promise<void> {
     const { site } = await this.sites.get(caller, organizationId, siteId);
     if (typeof input.feedback !== 'string' || input.feedback.length < 1 || input.feedback.length > 2048) throw new InvalidError('feedback: 1 to 2048 characters');
-    const url = typeof input.url === 'string' ? safePath(input.url) : null;
     const goal = typeof input.goal === 'string' ? input.goal.slice(0, 1024) : null;
-    await this.recorder.record(site.id, [
-      {
+    await this.recordServed(site.id, [
+      observedEvent({
         type: 'agent_feedback',
-        occurredAt: this.clock.now(),
         visitorKey: `agent:${caller.id}`,
         sessionKey: `agent:${caller.id}`,
         displayContext: 'server',
-        siteSectionId: null,
-        siteSpaceId: null,
         spaceId: typeof input.spaceId === 'string' ? input.spaceId.slice(0, 64) : null,
         pageId: typeof input.pageId === 'string' ? input.pageId.slice(0, 64) : null,
-        urlPath: url,
-        referrerDomain: null,
-        searchQuery: null,
-        searchResults: null,
-        rating: null,
+        urlPath: typeof input.url === 'string' ? pathOf(input.url) : null,
         comment: goal ? `${input.feedback}\n\nGoal: ${goal}` : input.feedback,
-        linkTarget: null,
-        claims: null,
-      },
+      }),
     ]);
   }
 }
@@ -147,12 +137,4 @@ export class InsightsService {
 function segmentTitle(claims: Record<string, unknown>): string {
   const entries = Object.entries(claims).filter(([key]) => key !== 'unsigned');
   return entries.length ? entries.map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join(', ').slice(0, 200) : 'Signed-in visitors';
-}
-
-function safePath(url: string): string | null {
-  try {
-    return new URL(url).pathname.slice(0, 512);
-  } catch {
-    return null;
-  }
 }

@@ -122,6 +122,36 @@ function parseEvent(event: unknown, at: string, now: Date, fallbackVisitor: stri
   };
 }
 
+/** Fields an event our own server observed leaves empty unless it knows them. */
+const NOTHING_KNOWN = {
+  siteSectionId: null,
+  siteSpaceId: null,
+  spaceId: null,
+  pageId: null,
+  urlPath: null,
+  referrerDomain: null,
+  searchQuery: null,
+  searchResults: null,
+  rating: null,
+  comment: null,
+  linkTarget: null,
+  claims: null,
+} as const;
+
+/** An event this server records itself (a page it served, an agent's feedback): what it knows, the rest null; its time is stamped when recorded. */
+export function observedEvent(known: Pick<SiteEvent, 'type' | 'visitorKey' | 'sessionKey' | 'displayContext'> & Partial<Omit<SiteEvent, 'occurredAt'>>): Omit<SiteEvent, 'occurredAt'> {
+  return { ...NOTHING_KNOWN, ...known };
+}
+
+/** The path of an address (where on the site), never its query, which may carry a reader's data. */
+export function pathOf(url: string): string | null {
+  try {
+    return new URL(url).pathname.slice(0, 512);
+  } catch {
+    return null;
+  }
+}
+
 /** A content reference as one comparable string (keys in order); too long a reference is not kept. */
 export function canonicalRef(ref: Record<string, unknown>): string | null {
   const json = JSON.stringify(Object.fromEntries(Object.entries(ref).sort(([a], [b]) => a.localeCompare(b))));

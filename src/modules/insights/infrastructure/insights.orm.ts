@@ -3,10 +3,11 @@ import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/co
 import { SiteOrm } from '../../sites/infrastructure/site.orm';
 
 /**
- * One reader event of a published site, kept INSIGHTS_EVENTS_RETENTION_DAYS. Nothing in it
- * identifies a reader: `visitor` and `session` are hashes salted with a salt of that day only (and
- * deleted after it), so the same reader cannot be followed from one day to the next, and no address
- * or cookie is stored.
+ * One reader event of a published site, kept INSIGHTS_EVENTS_RETENTION_DAYS. `visitor` and
+ * `session` are hashes salted with a salt of that day only (and deleted after it), so the same reader
+ * cannot be followed from one day to the next, and no address or cookie is stored. The one exception
+ * is `claims`: what a visitor-auth site's own sign-in says of a signed-in reader, kept for visitor
+ * segments.
  */
 @Entity('site_insight_events')
 @Index('site_insight_events_site_day_idx', ['siteId', 'day'])

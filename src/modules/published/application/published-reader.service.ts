@@ -16,7 +16,7 @@ import { CurrentReference, ReferenceModels } from '../../openapi/application/ref
 import { SiteRedirectsService } from '../../site-redirects/application/site-redirects.service';
 import { renderOperation } from '../../openapi/domain/render-reference';
 import { InsightsService } from '../../insights/application/insights.service';
-import { normalizeQuery, referrerDomain } from '../../insights/domain/site-event';
+import { normalizeQuery, observedEvent, referrerDomain } from '../../insights/domain/site-event';
 import { documentOutline, documentText, embeddedSpecs, renderDocument, sanitizeFragment } from '../domain/document-html';
 import { emojiText } from '../domain/html';
 import { openapiPages } from '../domain/openapi-pages';
@@ -141,22 +141,15 @@ export class PublishedReader {
     if (!seen) return;
     const { siteId, ...where } = seen;
     const visitor = request.visitor ?? 'unknown';
-    void this.insights
-      .recordServed(siteId, [
-        {
-          ...where,
-          visitorKey: visitor,
-          sessionKey: visitor,
-          displayContext: 'site',
-          urlPath: request.url.pathname.slice(0, 512),
-          referrerDomain: referrerDomain(request.referrer),
-          rating: null,
-          comment: null,
-          linkTarget: null,
-          claims: null,
-        },
-      ])
-      .catch(() => undefined);
+    const event = observedEvent({
+      ...where,
+      visitorKey: visitor,
+      sessionKey: visitor,
+      displayContext: 'site',
+      urlPath: request.url.pathname.slice(0, 512),
+      referrerDomain: referrerDomain(request.referrer),
+    });
+    void this.insights.recordServed(siteId, [event]).catch(() => undefined);
   }
 
   private async build(request: ReaderRequest): Promise<(ReaderResponse & { hot?: HotInfo }) | null> {

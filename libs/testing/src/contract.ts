@@ -188,11 +188,26 @@ export function checkContract(method: string, url: string, status: number, body:
 
 /**
  * Operations whose objects the current contract widened: GitBook's site redirects gained wildcard
- * sources (`/old/*`) and external destinations after 0.146, and a user's role on a site gained the
- * site itself as an origin (site grants). Their answers must hold for the current contract; 0.146's
+ * sources (`/old/*`) and external destinations after 0.146, a user's role on a site gained the
+ * site itself as an origin (site grants), and a site's structure and its section groups gained
+ * external links among their items. Their answers must hold for the current contract; 0.146's
  * narrower one is not asked of them.
  */
-const WIDENED_SINCE_0146 = new Set(['createSiteRedirect', 'listSiteRedirects', 'updateSiteRedirectById', 'getSiteRedirectBySource', 'listPermissionsAggregateInSite']);
+const WIDENED_SINCE_0146 = new Set([
+  'createSiteRedirect',
+  'listSiteRedirects',
+  'updateSiteRedirectById',
+  'getSiteRedirectBySource',
+  'listPermissionsAggregateInSite',
+  'getSiteStructure',
+  'getPublishedContentSite',
+  'listSiteSectionGroups',
+  'addSectionGroupToSite',
+  'updateSiteSectionGroupById',
+  'addSectionToGroup',
+  'moveSiteSectionGroup',
+  'sortSiteStructure',
+]);
 
 function holdsCurrent(method: string, apiPath: string, status: number, body: unknown): boolean {
   const current = findOperation(method, apiPath, SPECS.filter((spec) => spec.id === 'gitbook-current'));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, notModified } from '@app/common';
+import { NotFoundError, notModified, safeUrl } from '@app/common';
 import { ContentReader } from '../../content/application/content-reader';
 import { ContentStore } from '../../content/application/content-store.service';
 import { FilesService } from '../../content/application/files.service';
@@ -8,7 +8,7 @@ import { Revision } from '../../content/domain/revision';
 import { computedSpecs, openapiSpecOf } from '../../content/domain/revision-content';
 import { SearchService } from '../../search/application/search.service';
 import { Admission, PublishedSitesService, PublishedTarget, SiteBasis, contextId } from '../../sites/application/published-sites.service';
-import { siteSpaceCustomization } from '../../sites/domain/customization';
+import { siteCustomization, siteSpaceCustomization } from '../../sites/domain/customization';
 import { VisitorInput, VisitorAuthRequiredError } from '../../sites/domain/visitor';
 import { PublishedChanges } from '../../sites/infrastructure/published-changes';
 import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
@@ -408,16 +408,22 @@ export class PublishedReader {
     return build(pages);
   }
 
+  /** Sections and external links in site order; a link's address passes the safe-URL filter or the link is left out. */
   private sectionTabs(target: PublishedTarget): SectionTab[] {
     const { rows } = target;
+    if (!rows.sections.length) return [];
     const groups = new Map(rows.groups.map((g) => [g.id, g]));
-    const items = [...rows.sections].sort((a, b) => rootOrder(a, groups) - rootOrder(b, groups) || a.position - b.position);
-    return items.map((section) => ({
-      title: section.title,
-      href: this.published.hrefOf(target, section.id, null),
-      active: section.id === target.address.sectionId,
-      group: section.groupId ? groups.get(section.groupId)?.title : undefined,
+    const settings = siteCustomization(target.site) as { externalLinks?: { target?: string } };
+    const newTab = settings.externalLinks?.target === 'blank';
+    const sections = rows.sections.map((section) => ({
+      order: section,
+      tab: { title: section.title, href: this.published.hrefOf(target, section.id, null), active: section.id === target.address.sectionId, group: section.groupId ? groups.get(section.groupId)?.title : undefined },
     }));
+    const links = rows.externalLinks.flatMap((link) => {
+      const href = safeUrl(link.url);
+      return href ? [{ order: link, tab: { title: link.title, href, active: false, group: link.groupId ? groups.get(link.groupId)?.title : undefined, external: { newTab } } }] : [];
+    });
+    return [...sections, ...links].sort((a, b) => rootOrder(a.order, groups) - rootOrder(b.order, groups) || a.order.position - b.order.position).map((item) => item.tab);
   }
 
   private variants(target: PublishedTarget) {

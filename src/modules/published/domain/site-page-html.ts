@@ -20,6 +20,8 @@ export interface SidebarItem {
 /** Section tabs, in order; a run of sections of one group is shown under the group's title. */
 export interface SectionTab extends NavLink {
   group?: string;
+  /** An external link among the sections (its href already passed the safe-URL filter). */
+  external?: { newTab: boolean };
 }
 
 export interface Theme {
@@ -119,7 +121,7 @@ function sectionTabs(sections: SectionTab[]): string {
   for (const section of sections) {
     if (section.group && section.group !== group) parts.push(`<span class="group">${escapeHtml(section.group)}</span>`);
     group = section.group;
-    parts.push(link(section));
+    parts.push(link(section, section.external ? ` rel="noopener noreferrer"${section.external.newTab ? ' target="_blank"' : ''}` : ''));
   }
   return `<nav class="sections" aria-label="Sections">${parts.join('')}</nav>`;
 }

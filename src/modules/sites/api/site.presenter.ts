@@ -9,6 +9,7 @@ import { siteCustomization, siteSpaceCustomization } from '../domain/customizati
 import { segmentsOf } from '../domain/site-address';
 import { siteFeatures } from '../domain/site';
 import { SiteOrm } from '../infrastructure/site.orm';
+import { SiteExternalLinkOrm } from '../infrastructure/site-external-link.orm';
 import { SiteSectionGroupOrm } from '../infrastructure/site-section-group.orm';
 import { SiteSectionOrm } from '../infrastructure/site-section.orm';
 import { SiteShareLinkOrm } from '../infrastructure/site-share-link.orm';
@@ -22,7 +23,7 @@ export interface StructureContext {
   spaces: Map<string, SpaceView>;
 }
 
-/** GitBook's Site, SiteSection, SiteSectionGroup, SiteSpace, structure, published site and share link objects. */
+/** GitBook's Site, SiteSection, SiteSectionGroup, SiteExternalLink, SiteSpace, structure, published site and share link objects. */
 @Injectable()
 export class SitePresenter {
   constructor(
@@ -119,6 +120,20 @@ export class SitePresenter {
     };
   }
 
+  externalLink(link: SiteExternalLinkOrm) {
+    return {
+      object: 'site-external-link' as const,
+      id: link.id,
+      title: link.title,
+      ...(link.description ? { description: link.description } : {}),
+      ...(link.icon ? { icon: link.icon } : {}),
+      url: link.url,
+      ...(link.groupId ? { sectionGroup: link.groupId } : {}),
+      draft: link.draft,
+      ...(link.condition ? { condition: link.condition } : {}),
+    };
+  }
+
   /** `sections` when the site has sections, else its root site spaces. */
   structure(ctx: StructureContext) {
     if (ctx.rows.sections.length) return { type: 'sections' as const, structure: this.children(ctx, null) };
@@ -153,6 +168,7 @@ export class SitePresenter {
     const items = [
       ...ctx.rows.sections.filter((s) => s.groupId === groupId).map((entity) => ({ position: entity.position, id: entity.id, render: () => this.section(ctx, entity) })),
       ...ctx.rows.groups.filter((g) => g.parentId === groupId).map((entity) => ({ position: entity.position, id: entity.id, render: () => this.group(ctx, entity) })),
+      ...ctx.rows.externalLinks.filter((l) => l.groupId === groupId).map((entity) => ({ position: entity.position, id: entity.id, render: () => this.externalLink(entity) })),
     ];
     return items.sort((a, b) => a.position - b.position || a.id.localeCompare(b.id)).map((item) => item.render());
   }

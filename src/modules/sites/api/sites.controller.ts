@@ -132,13 +132,14 @@ export class SitesController {
   }
 
   @Patch(':siteId/structure/sort')
-  @ApiOperation({ operationId: 'sortSiteStructure', summary: 'Move a site space, section or section group before or after a sibling of the same level; answers the moved item' })
+  @ApiOperation({ operationId: 'sortSiteStructure', summary: 'Move a site space, section, section group or external link before or after a sibling of the same level; answers the moved item' })
   async sort(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Body() body: SortStructureDto) {
     const item = requiredPointer(body.item, 'item');
     await this.structure.sort(user, organizationId, siteId, item, parsePosition(body.position));
     const ctx = await this.published.forMember(user, organizationId, siteId);
     if (item.type === 'site-space') return this.presenter.siteSpace(ctx, ctx.rows.siteSpaces.find((s) => s.id === item.id)!);
     if (item.type === 'site-section') return this.presenter.section(ctx, ctx.rows.sections.find((s) => s.id === item.id)!);
+    if (item.type === 'site-external-link') return this.presenter.externalLink(ctx.rows.externalLinks.find((l) => l.id === item.id)!);
     return this.presenter.group(ctx, ctx.rows.groups.find((g) => g.id === item.id)!);
   }
 

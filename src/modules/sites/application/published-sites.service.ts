@@ -280,7 +280,7 @@ export class PublishedSitesService {
     const live = await this.spaces.viewsInOrganization(null, site.organizationId, all.siteSpaces.map((s) => s.spaceId));
     const siteSpaces = all.siteSpaces.filter((s) => live.has(s.spaceId));
     const sections = all.sections.filter((section) => siteSpaces.some((s) => s.sectionId === section.id));
-    return resolveAddress({ sections, groups: all.groups, siteSpaces }, segments);
+    return resolveAddress({ ...all, sections, siteSpaces }, segments);
   }
 
   /**

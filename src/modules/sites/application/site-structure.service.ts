@@ -7,9 +7,10 @@ import { SPACE_TITLE_MAX } from '../../spaces/domain/space-settings';
 import { assertCondition } from '../domain/condition';
 import { Customization, applyCustomization, siteSpaceCustomization } from '../domain/customization';
 import { SiteSearchScope, spacesInScope } from '../domain/search-scope';
-import { assertPath, assertTitle, uniquePath } from '../domain/site';
+import { assertPath, assertTitle, optionalText, uniquePath } from '../domain/site';
 import { ItemPointer, MovePosition, Orderable, reorder } from '../domain/structure';
 import { SiteOrm } from '../infrastructure/site.orm';
+import { SiteExternalLinkOrm } from '../infrastructure/site-external-link.orm';
 import { SiteSectionGroupOrm } from '../infrastructure/site-section-group.orm';
 import { SiteSectionOrm } from '../infrastructure/site-section.orm';
 import { SiteSpaceOrm } from '../infrastructure/site-space.orm';
@@ -17,9 +18,9 @@ import { SitesRepository, StructureRows } from '../infrastructure/sites.reposito
 import { SiteAccess } from './site-access';
 import { PublishedSitesService } from './published-sites.service';
 
-type Entity = SiteSectionOrm | SiteSectionGroupOrm | SiteSpaceOrm;
+type Entity = SiteSectionOrm | SiteSectionGroupOrm | SiteSpaceOrm | SiteExternalLinkOrm;
 
-/** One item among its siblings, whatever its kind (sections and groups share an order). */
+/** One item among its siblings, whatever its kind (sections, groups and external links share an order). */
 interface Slot extends Orderable {
   entity: Entity;
 }
@@ -33,16 +34,10 @@ export interface SectionInput {
   description?: unknown;
 }
 
-function optionalString(value: unknown, field: string, max: number): string | null {
-  if (value === null) return null;
-  if (typeof value !== 'string' || value.length > max) throw new InvalidError(`${field}: a string of at most ${max} characters, or null`);
-  return value;
-}
-
 /**
  * A site's navigation: sections (tabs), section groups (headings over sections), site spaces (a
  * space shown in a section, or at the root of a site without sections; several in one section are
- * variants, e.g. versions or languages). Every write locks the site row first, so edits of one
+ * variants, e.g. versions or languages), and external links among the sections. Every write locks the site row first, so edits of one
  * site's structure run one at a time and positions and defaults stay consistent.
  */
 @Injectable()
@@ -113,7 +108,7 @@ export class SiteStructureService {
   async addSection(caller: User, organizationId: string, siteId: string, input: { spaceId: unknown; title?: unknown; icon?: unknown }): Promise<SiteSectionOrm> {
     const space = await this.readableSpace(caller, organizationId, input.spaceId, 'spaceId');
     return this.write(caller, organizationId, siteId, async (site, rows, tx) => {
-      const icon = input.icon === undefined ? null : optionalString(input.icon, 'icon', 50);
+      const icon = input.icon === undefined ? null : optionalText(input.icon, 'icon', 50);
       const now = this.clock.now();
       const rootItems = this.children(rows, null);
       if (!rows.sections.length && rows.siteSpaces.length) {
@@ -142,8 +137,8 @@ export class SiteStructureService {
         section.path = path;
       }
       if (input.condition !== undefined) section.condition = input.condition === null ? null : assertCondition(input.condition);
-      if (input.icon !== undefined) section.icon = optionalString(input.icon, 'icon', 50);
-      if (input.description !== undefined) section.description = optionalString(input.description, 'description', 256);
+      if (input.icon !== undefined) section.icon = optionalText(input.icon, 'icon', 50);
+      if (input.description !== undefined) section.description = optionalText(input.description, 'description', 256);
       await this.repository.save(section, tx);
       if (input.defaultSiteSpace !== undefined) await this.setDefaultSiteSpace(site, input.defaultSiteSpace, section.id, tx, rows);
       return section;
@@ -176,7 +171,7 @@ export class SiteStructureService {
   async addGroup(caller: User, organizationId: string, siteId: string, input: { title: unknown; icon?: unknown; sections?: unknown; parent?: unknown }): Promise<SiteSectionGroupOrm> {
     return this.write(caller, organizationId, siteId, async (site, rows, tx) => {
       const title = assertTitle(input.title, 'title', 1, 100);
-      const icon = input.icon === undefined ? null : optionalString(input.icon, 'icon', 50);
+      const icon = input.icon === undefined ? null : optionalText(input.icon, 'icon', 50);
       const parentId = input.parent === undefined || input.parent === null ? null : this.group(rows, String(input.parent), 'parent').id;
       const sectionIds = input.sections === undefined ? [] : stringList(input.sections, 'sections');
       const members = sectionIds.map((id) => this.section(rows, id, 'sections'));
@@ -192,7 +187,7 @@ export class SiteStructureService {
     return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
       const group = this.group(rows, groupId);
       if (input.title !== undefined) group.title = assertTitle(input.title, 'title', 1, 100);
-      if (input.icon !== undefined) group.icon = optionalString(input.icon, 'icon', 50);
+      if (input.icon !== undefined) group.icon = optionalText(input.icon, 'icon', 50);
       await this.repository.save(group, tx);
       return group;
     });
@@ -204,8 +199,8 @@ export class SiteStructureService {
       const group = rows.groups.find((g) => g.id === groupId);
       if (!group) return false;
       for (const slot of this.children(rows, group.id)) {
-        if (slot.entity instanceof SiteSectionOrm) slot.entity.groupId = group.parentId;
-        else (slot.entity as SiteSectionGroupOrm).parentId = group.parentId;
+        if (slot.entity instanceof SiteSectionGroupOrm) slot.entity.parentId = group.parentId;
+        else (slot.entity as SiteSectionOrm | SiteExternalLinkOrm).groupId = group.parentId;
         slot.entity.position = this.children(rows, group.parentId).length;
         await this.repository.save(slot.entity, tx);
       }
@@ -402,6 +397,11 @@ export class SiteStructureService {
 
   // ------------------------------------------------------------------------------------------
 
+  /** Every structure write, here and in SiteExternalLinksService: `create` role, the site locked, its rows read under the lock. */
+  edit<T>(caller: User, organizationId: string, siteId: string, work: (site: SiteOrm, rows: StructureRows, tx: Tx) => Promise<T>): Promise<T> {
+    return this.write(caller, organizationId, siteId, work);
+  }
+
   private async write<T>(caller: User, organizationId: string, siteId: string, work: (site: SiteOrm, rows: StructureRows, tx: Tx) => Promise<T>): Promise<T> {
     await this.siteAccess.role(caller, organizationId, siteId, 'create');
     return this.transactions.run((tx) => this.inLockedSite(organizationId, siteId, tx, work));
@@ -423,23 +423,24 @@ export class SiteStructureService {
     return view.space.toState();
   }
 
-  /** The items directly under a group (null: the root), sections and groups together, in order. */
-  private children(rows: StructureRows, groupId: string | null): Slot[] {
+  /** The items directly under a group (null: the root), sections, groups and external links together, in order. */
+  children(rows: StructureRows, groupId: string | null): Slot[] {
     const slots: Slot[] = [
       ...rows.sections.filter((s) => s.groupId === groupId).map((entity) => ({ id: entity.id, position: entity.position, entity })),
       ...rows.groups.filter((g) => g.parentId === groupId).map((entity) => ({ id: entity.id, position: entity.position, entity })),
+      ...rows.externalLinks.filter((l) => l.groupId === groupId).map((entity) => ({ id: entity.id, position: entity.position, entity })),
     ];
     return slots.sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
   }
 
-  private async place(rows: StructureRows, item: ItemPointer, position: MovePosition | undefined, tx: Tx): Promise<void> {
+  /** Puts an item before or after a sibling (at the end without a position) and saves the positions that changed. */
+  async place(rows: StructureRows, item: ItemPointer, position: MovePosition | undefined, tx: Tx): Promise<void> {
     let siblings: Slot[];
     if (item.type === 'site-space') {
       const siteSpace = this.siteSpace(rows, item.id, 'item');
       siblings = rows.siteSpaces.filter((s) => s.sectionId === siteSpace.sectionId).map((entity) => ({ id: entity.id, position: entity.position, entity }));
     } else {
-      const entity = item.type === 'site-section' ? this.section(rows, item.id, 'item') : this.group(rows, item.id, 'item');
-      siblings = this.children(rows, entity instanceof SiteSectionOrm ? entity.groupId : entity.parentId);
+      siblings = this.children(rows, this.parentOf(rows, item));
     }
     const moving = siblings.find((slot) => slot.id === item.id)!;
     for (const pointer of [position?.before, position?.after]) {
@@ -454,6 +455,15 @@ export class SiteStructureService {
         await this.repository.save(slot.entity, tx);
       }
     }
+  }
+
+  /** The group a section, group or external link sits in (null: the root); a 400 naming `item` when it is not in the site. */
+  private parentOf(rows: StructureRows, item: ItemPointer): string | null {
+    if (item.type === 'site-section') return this.section(rows, item.id, 'item').groupId;
+    if (item.type === 'site-section-group') return this.group(rows, item.id, 'item').parentId;
+    const link = rows.externalLinks.find((l) => l.id === item.id);
+    if (!link) throw new InvalidError(`item: "${item.id}" is not an external link of this site`);
+    return link.groupId;
   }
 
   private async putInGroup(rows: StructureRows, section: SiteSectionOrm, groupId: string | null, tx: Tx): Promise<void> {
@@ -489,7 +499,7 @@ export class SiteStructureService {
     return section;
   }
 
-  private group(rows: StructureRows, id: string, field?: string): SiteSectionGroupOrm {
+  group(rows: StructureRows, id: string, field?: string): SiteSectionGroupOrm {
     const group = rows.groups.find((g) => g.id === id);
     if (!group) throw field ? new InvalidError(`${field}: "${id}" is not a section group of this site`) : NotFoundError.of('Site section group', id);
     return group;
@@ -503,7 +513,9 @@ export class SiteStructureService {
 }
 
 function kindOf(entity: Entity): ItemPointer['type'] {
-  return entity instanceof SiteSectionOrm ? 'site-section' : entity instanceof SiteSectionGroupOrm ? 'site-section-group' : 'site-space';
+  if (entity instanceof SiteSectionOrm) return 'site-section';
+  if (entity instanceof SiteSectionGroupOrm) return 'site-section-group';
+  return entity instanceof SiteExternalLinkOrm ? 'site-external-link' : 'site-space';
 }
 
 /** Section titles are 2 to 128 characters; a one-letter space title is padded rather than refused. */

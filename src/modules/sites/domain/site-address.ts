@@ -12,12 +12,16 @@ export interface ResolvedAddress {
   pagePath: string;
 }
 
-/** Sections and site spaces a visitor may see: conditions hold, and a section shows at least one visible site space. */
+/**
+ * What a visitor may see: sections and site spaces whose conditions hold (a section showing at
+ * least one visible site space), and external links that are live and whose conditions hold.
+ */
 export function visibleStructure(rows: StructureRows, context: VisitorContext, liveSpaces: Set<string>): StructureRows {
   const siteSpaces = rows.siteSpaces.filter((s) => liveSpaces.has(s.spaceId) && visible(s.condition, context));
   const sections = rows.sections.filter((section) => visible(section.condition, context) && siteSpaces.some((s) => s.sectionId === section.id));
   const kept = new Set(sections.map((s) => s.id));
-  return { sections, groups: rows.groups, siteSpaces: siteSpaces.filter((s) => s.sectionId === null || kept.has(s.sectionId)) };
+  const externalLinks = rows.externalLinks.filter((link) => !link.draft && visible(link.condition, context));
+  return { sections, groups: rows.groups, siteSpaces: siteSpaces.filter((s) => s.sectionId === null || kept.has(s.sectionId)), externalLinks };
 }
 
 /**

@@ -76,6 +76,11 @@ describe('published addresses', () => {
       row({ id: 'v2', sectionId: 'home', spaceId: 's2', path: 'v2', isDefault: false, condition: null }),
       row({ id: 'ref', sectionId: 'api', spaceId: 's3', path: 'ref', isDefault: true, condition: null }),
     ],
+    externalLinks: [
+      row({ id: 'blog', groupId: null, draft: false, condition: null, position: 2 }),
+      row({ id: 'soon', groupId: null, draft: true, condition: null, position: 3 }),
+      row({ id: 'status', groupId: null, draft: false, condition: 'visitor.claims.dev == true', position: 4 }),
+    ],
   };
   const live = new Set(['s1', 's2', 's3']);
 
@@ -93,6 +98,11 @@ describe('published addresses', () => {
     expect(reader.sections.map((s) => s.id)).toEqual(['home']);
     expect(reader.siteSpaces.map((s) => s.id)).toEqual(['v1']);
     expect(resolveAddress(reader, ['api', 'x'])).toMatchObject({ sectionId: 'home', pagePath: 'api/x' });
+  });
+
+  it('leaves out draft external links and those whose condition fails', () => {
+    expect(visibleStructure(rows, visitor({}), live).externalLinks.map((l) => l.id)).toEqual(['blog']);
+    expect(visibleStructure(rows, visitor({ dev: true }), live).externalLinks.map((l) => l.id)).toEqual(['blog', 'status']);
   });
 });
 

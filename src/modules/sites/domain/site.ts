@@ -23,6 +23,13 @@ export function assertTitle(value: unknown, field = 'title', min = 2, max = 128)
   return value;
 }
 
+/** An optional text field: a string of at most `max` characters, or null to clear it. */
+export function optionalText(value: unknown, field: string, max: number): string | null {
+  if (value === null) return null;
+  if (typeof value !== 'string' || value.length > max) throw new InvalidError(`${field}: a string of at most ${max} characters, or null`);
+  return value;
+}
+
 export function assertBasename(value: unknown): string {
   if (typeof value !== 'string' || value.length < 1 || value.length > 100 || !BASENAME_PATTERN.test(value)) {
     throw new InvalidError('basename: 1 to 100 lower-case letters, digits, "-" or "_", starting with a letter or digit');

@@ -2,9 +2,11 @@ import { InvalidError } from '@app/common';
 
 /** A pointer into a site's structure, as sortSiteStructure and the deprecated moves name items. */
 export interface ItemPointer {
-  type: 'site-space' | 'site-section' | 'site-section-group';
+  type: 'site-space' | 'site-section' | 'site-section-group' | 'site-external-link';
   id: string;
 }
+
+const ITEM_TYPES: Array<ItemPointer['type']> = ['site-section', 'site-section-group', 'site-space', 'site-external-link'];
 
 export interface MovePosition {
   before?: ItemPointer;
@@ -48,10 +50,10 @@ export function pointerFromLegacy(raw: unknown, field: string): ItemPointer | un
   const value = raw as Record<string, unknown>;
   const type = value.type;
   const id = value.id ?? value.siteSection ?? value.siteSpace;
-  if ((type !== 'site-space' && type !== 'site-section' && type !== 'site-section-group') || typeof id !== 'string') {
-    throw new InvalidError(`${field}: expected {type: "site-section" | "site-section-group" | "site-space", id}`);
+  if (!ITEM_TYPES.includes(type as ItemPointer['type']) || typeof id !== 'string') {
+    throw new InvalidError(`${field}: expected {type: ${ITEM_TYPES.map((t) => `"${t}"`).join(' | ')}, id}`);
   }
-  return { type, id };
+  return { type: type as ItemPointer['type'], id };
 }
 
 /** sortSiteStructure's `item`: required. */

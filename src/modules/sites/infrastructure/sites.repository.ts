@@ -3,6 +3,7 @@ import { DataSource, In } from 'typeorm';
 import { Page, PageRequest, paginate } from '@app/common';
 import { Tx } from '../../../database/transactions';
 import { SiteOrm } from './site.orm';
+import { SiteExternalLinkOrm } from './site-external-link.orm';
 import { SiteSectionGroupOrm } from './site-section-group.orm';
 import { SiteSectionOrm } from './site-section.orm';
 import { SiteShareLinkOrm } from './site-share-link.orm';
@@ -23,6 +24,7 @@ export interface StructureRows {
   sections: SiteSectionOrm[];
   groups: SiteSectionGroupOrm[];
   siteSpaces: SiteSpaceOrm[];
+  externalLinks: SiteExternalLinkOrm[];
 }
 
 @Injectable()
@@ -135,10 +137,11 @@ export class SitesRepository {
     const sections = () => m.getRepository(SiteSectionOrm).find({ where: { siteId }, order });
     const groups = () => m.getRepository(SiteSectionGroupOrm).find({ where: { siteId }, order });
     const siteSpaces = () => m.getRepository(SiteSpaceOrm).find({ where: { siteId }, order });
+    const externalLinks = () => m.getRepository(SiteExternalLinkOrm).find({ where: { siteId }, order });
     // A transaction is one connection, which runs one query at a time: queue them there ourselves.
-    if (tx) return { sections: await sections(), groups: await groups(), siteSpaces: await siteSpaces() };
-    const [s, g, ss] = await Promise.all([sections(), groups(), siteSpaces()]);
-    return { sections: s, groups: g, siteSpaces: ss };
+    if (tx) return { sections: await sections(), groups: await groups(), siteSpaces: await siteSpaces(), externalLinks: await externalLinks() };
+    const [s, g, ss, l] = await Promise.all([sections(), groups(), siteSpaces(), externalLinks()]);
+    return { sections: s, groups: g, siteSpaces: ss, externalLinks: l };
   }
 
   listSections(siteId: string, request: PageRequest): Promise<Page<SiteSectionOrm>> {
@@ -157,12 +160,12 @@ export class SitesRepository {
     return paginate(qb, { columns: ['x.created_at', 'x.position', 'x.id'], keys: ['createdAt', 'position', 'id'], direction: 'ASC' }, request);
   }
 
-  async save<T extends SiteSectionOrm | SiteSectionGroupOrm | SiteSpaceOrm>(entity: T, tx: Tx): Promise<void> {
+  async save<T extends SiteSectionOrm | SiteSectionGroupOrm | SiteSpaceOrm | SiteExternalLinkOrm>(entity: T, tx: Tx): Promise<void> {
     this.changes.touched();
     await this.manager(tx).save(entity);
   }
 
-  async saveAll(entities: Array<SiteSectionOrm | SiteSectionGroupOrm | SiteSpaceOrm>, tx: Tx): Promise<void> {
+  async saveAll(entities: Array<SiteSectionOrm | SiteSectionGroupOrm | SiteSpaceOrm | SiteExternalLinkOrm>, tx: Tx): Promise<void> {
     this.changes.touched();
     for (const entity of entities) await this.manager(tx).save(entity);
   }
@@ -175,6 +178,11 @@ export class SitesRepository {
   async deleteGroup(id: string, tx: Tx): Promise<void> {
     this.changes.touched();
     await this.manager(tx).getRepository(SiteSectionGroupOrm).delete({ id });
+  }
+
+  async deleteExternalLink(id: string, tx: Tx): Promise<void> {
+    this.changes.touched();
+    await this.manager(tx).getRepository(SiteExternalLinkOrm).delete({ id });
   }
 
   async deleteSiteSpace(id: string, tx: Tx): Promise<void> {

@@ -13,7 +13,7 @@ import { AGENTS_CONTEXTS, SITE_TYPES, SITE_VISIBILITIES } from '../../domain/sit
 const POINTER = {
   type: 'object',
   required: ['type', 'id'],
-  properties: { type: { type: 'string', enum: ['site-space', 'site-section', 'site-section-group'] }, id: { type: 'string' } },
+  properties: { type: { type: 'string', enum: ['site-space', 'site-section', 'site-section-group', 'site-external-link'] }, id: { type: 'string' } },
 };
 const POSITION = { type: 'object', properties: { before: POINTER, after: POINTER } };
 
@@ -191,4 +191,28 @@ export class SitePreviewQueryDto {
   @IsOptional()
   @IsString()
   claims?: string;
+}
+
+export class AddExternalLinkDto {
+  @ApiProperty({ minLength: 2, maxLength: 128 }) @Allow() title: unknown;
+  @ApiProperty({ format: 'uri', maxLength: 2048, description: 'An absolute http:// or https:// address' }) @Allow() url: unknown;
+  @ApiPropertyOptional({ maxLength: 256, nullable: true }) @Allow() description?: unknown;
+  @ApiPropertyOptional({ maxLength: 50, nullable: true }) @Allow() icon?: unknown;
+  @ApiPropertyOptional({ description: 'A section group id; omitted: the site root' }) @Allow() parent?: unknown;
+  @ApiPropertyOptional({ type: Boolean, description: 'Drafts are left out of what readers see' }) @Allow() draft?: unknown;
+  @ApiPropertyOptional({ nullable: true, description: 'An adaptive-content condition on visitor claims' }) @Allow() condition?: unknown;
+  @ApiPropertyOptional({ description: 'Accepted, not kept: titles are not localized here' }) @Allow() localizedTitle?: unknown;
+  @ApiPropertyOptional({ description: 'Accepted, not kept: descriptions are not localized here' }) @Allow() localizedDescription?: unknown;
+}
+
+export class UpdateExternalLinkDto {
+  @ApiPropertyOptional({ minLength: 2, maxLength: 128 }) @Allow() title?: unknown;
+  @ApiPropertyOptional({ format: 'uri', maxLength: 2048 }) @Allow() url?: unknown;
+  @ApiPropertyOptional({ maxLength: 256, nullable: true }) @Allow() description?: unknown;
+  @ApiPropertyOptional({ maxLength: 50, nullable: true }) @Allow() icon?: unknown;
+  @ApiPropertyOptional({ nullable: true, description: 'A section group id to move the link into; null: the site root' }) @Allow() parent?: unknown;
+  @ApiPropertyOptional({ type: Boolean }) @Allow() draft?: unknown;
+  @ApiPropertyOptional({ nullable: true }) @Allow() condition?: unknown;
+  @ApiPropertyOptional({ description: 'Accepted, not kept' }) @Allow() localizedTitle?: unknown;
+  @ApiPropertyOptional({ description: 'Accepted, not kept' }) @Allow() localizedDescription?: unknown;
 }

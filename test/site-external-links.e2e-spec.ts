@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { TestApp, TestUser } from '@app/testing';
+import { TestApp, TestUser, checkContract } from '@app/testing';
 import { commitContent } from './content.fixtures';
 
 /**
@@ -79,6 +79,25 @@ describe('Site external links (e2e)', () => {
     expect((await alice.client.delete(`${links()}/${forum.body.id}`)).status).toBe(205);
     expect((await alice.client.delete(`${links()}/${forum.body.id}`)).status).toBe(204);
     expect(titles((await structure()).structure)).toEqual(['Blog', 'Guides', 'API']);
+  });
+
+  it('honours Prefer: return=minimal on its updates and on the structure writes GitBook marks', async () => {
+    const blog = (await structure()).structure[0];
+    const minimal = (method: 'patch' | 'post', path: string, body: object) =>
+      request(t.app.getHttpServer())[method](path).set('Authorization', `Bearer ${alice.token}`).set('Prefer', 'return=minimal').send(body);
+    const updated = await minimal('patch', `${links()}/${blog.id}`, { description: 'Our news' });
+    expect([updated.status, updated.headers['preference-applied'], updated.text]).toEqual([204, 'return=minimal', '']);
+    checkContract('patch', `${links()}/${blog.id}`, updated.status, undefined);
+    expect((await structure()).structure[0].description).toBe('Our news');
+    const sorted = await minimal('patch', `${sites()}/${siteId}/structure/sort`, { item: { type: 'site-external-link', id: blog.id } });
+    expect([sorted.status, sorted.text]).toEqual([204, '']);
+    expect(titles((await structure()).structure)).toEqual(['Guides', 'API', 'Blog']);
+    const section = await minimal('patch', `${sites()}/${siteId}/sections/${guidesSection}`, { description: 'How-tos' });
+    expect([section.status, section.headers['preference-applied']]).toEqual([204, 'return=minimal']);
+    // Errors are answered as usual, and without the header the representation comes back.
+    expect((await minimal('patch', `${links()}/${blog.id}`, { url: 'javascript:x' })).status).toBe(400);
+    const full = await alice.client.patch<any>(`${sites()}/${siteId}/structure/sort`, { item: { type: 'site-external-link', id: blog.id }, position: { before: { type: 'site-section', id: guidesSection } } });
+    expect(full.body).toMatchObject({ object: 'site-external-link', id: blog.id, description: 'Our news' });
   });
 
   it('refuses addresses that are not absolute web addresses, parents that are not groups, and bad fields', async () => {

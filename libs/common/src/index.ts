@@ -20,6 +20,7 @@ export * from './http/request-body.guard';
 export * from './http/handler-memo';
 export * from './http/request-parsing';
 export * from './http/conditional';
+export * from './http/return-preference';
 export * from './http/conditional.decorators';
 export * from './html';
 export * from './http/bearer';

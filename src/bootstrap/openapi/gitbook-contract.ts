@@ -53,11 +53,13 @@ export class GitBookContract {
     return current;
   }
 
-  /** Rewrites `#/components/schemas/X` to our name for X, importing X (and what it references) once. */
+  /** Rewrites `#/components/schemas/X` to our name for X, importing X (and what it references) once; other references are inlined. */
   private importRefs<T>(source: Source, node: T): T {
     const visit = (value: any): any => {
       if (Array.isArray(value)) return value.map(visit);
       if (!value || typeof value !== 'object') return value;
+      // Headers, parameters and the like are copied in place; only schemas become shared components.
+      if (typeof value.$ref === 'string' && !value.$ref.startsWith('#/components/schemas/')) return visit(structuredClone(this.resolve(source, value)));
       const out: Schema = {};
       for (const [key, child] of Object.entries(value)) {
         if (key === '$ref' && typeof child === 'string') out[key] = this.importSchemaRef(source, child);

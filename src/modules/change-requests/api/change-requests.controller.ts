@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ConditionalRead, ConditionalWrite, answeredNotModified, entityTag, toEnvelope } from '@app/common';
+import { answeredNotModified, ConditionalRead, ConditionalWrite, entityTag, HonoursReturnPreference, toEnvelope } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ChangeRequestMergeService } from '../application/change-request-merge.service';
@@ -55,6 +55,7 @@ export class ChangeRequestsController {
 
   @Patch('spaces/:spaceId/change-requests/:changeRequestId')
   @ConditionalWrite()
+  @HonoursReturnPreference('Change request updated')
   @ApiOperation({ operationId: 'updateChangeRequestById', summary: 'Subject, description, status (draft, open, archived)' })
   async update(
     @CurrentUser() user: User,

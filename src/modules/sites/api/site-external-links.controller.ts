@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Param, Patch, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Urls } from '@app/common';
+import { HonoursReturnPreference, Urls } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { SiteExternalLinksService } from '../application/site-external-links.service';
@@ -30,6 +30,7 @@ export class SiteExternalLinksController {
   }
 
   @Patch(':siteExternalLinkId')
+  @HonoursReturnPreference('External link updated')
   @ApiOperation({ operationId: 'updateSiteExternalLinkById', description: `${WRITE} A new parent puts the link at the end of that level.` })
   async update(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Param('siteExternalLinkId') id: string, @Body() body: UpdateExternalLinkDto) {
     return this.presenter.externalLink(await this.links.update(user, organizationId, siteId, id, body));

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Urls, toEnvelope } from '@app/common';
+import { HonoursReturnPreference, toEnvelope, Urls } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../application/published-sites.service';
@@ -74,6 +74,7 @@ export class SiteStructureController {
   }
 
   @Patch('sections/:siteSectionId')
+  @HonoursReturnPreference('Section updated')
   @ApiOperation({ operationId: 'updateSiteSectionById', description: STRUCTURE_WRITE })
   async updateSection(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Param('siteSectionId') id: string, @Body() body: UpdateSectionDto) {
     await this.structure.updateSection(user, organizationId, siteId, id, body);
@@ -114,6 +115,7 @@ export class SiteStructureController {
   }
 
   @Patch('section-groups/:siteSectionGroupId')
+  @HonoursReturnPreference('Section group updated')
   @ApiOperation({ operationId: 'updateSiteSectionGroupById', description: STRUCTURE_WRITE })
   async updateGroup(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Param('siteSectionGroupId') id: string, @Body() body: UpdateSectionGroupDto) {
     await this.structure.updateGroup(user, organizationId, siteId, id, body);
@@ -171,6 +173,7 @@ export class SiteStructureController {
 
   @Post('site-spaces')
   @HttpCode(201)
+  @HonoursReturnPreference('Space added to the site')
   @ApiOperation({ operationId: 'addSpaceToSite', summary: 'Publish a space of the organization the caller can read in the site', description: STRUCTURE_WRITE })
   async addSiteSpace(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Body() body: AddSiteSpaceDto) {
     const siteSpace = await this.structure.addSiteSpace(user, organizationId, siteId, body);
@@ -215,6 +218,7 @@ export class SiteStructureController {
   }
 
   @Patch('site-spaces/:siteSpaceId')
+  @HonoursReturnPreference('Site space updated')
   @ApiOperation({ operationId: 'updateSiteSpaceById', description: STRUCTURE_WRITE })
   async updateSiteSpace(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Param('siteSpaceId') id: string, @Body() body: UpdateSiteSpaceDto) {
     await this.structure.updateSiteSpace(user, organizationId, siteId, id, body);

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ConditionalRead, ConditionalWrite, answeredNotModified, entityTag, toEnvelope } from '@app/common';
+import { answeredNotModified, ConditionalRead, ConditionalWrite, entityTag, HonoursReturnPreference, toEnvelope } from '@app/common';
 import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../application/published-sites.service';
@@ -132,6 +132,7 @@ export class SitesController {
   }
 
   @Patch(':siteId/structure/sort')
+  @HonoursReturnPreference('Item moved')
   @ApiOperation({ operationId: 'sortSiteStructure', summary: 'Move a site space, section, section group or external link before or after a sibling of the same level; answers the moved item' })
   async sort(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Body() body: SortStructureDto) {
     const item = requiredPointer(body.item, 'item');

@@ -10,6 +10,10 @@ import { ShareLinksController } from './api/share-links.controller';
 import { SitePresenter } from './api/site.presenter';
 import { SiteStructureController } from './api/site-structure.controller';
 import { SiteExternalLinksController } from './api/site-external-links.controller';
+import { SiteChannelsController } from './api/site-channels.controller';
+import { SiteChannelPresenter } from './api/site-channel.presenter';
+import { SiteChannelsService } from './application/site-channels.service';
+import { SiteChannelsRepository } from './infrastructure/site-channels.repository';
 import { SiteExternalLinksService } from './application/site-external-links.service';
 import { SiteStyleguideController } from './api/site-styleguide.controller';
 import { SitePreviewController } from './api/site-preview.controller';
@@ -35,8 +39,8 @@ import { SitesDirectoryModule } from './sites-directory.module';
 /** Sites: the 27 endpoints and GitBook's later additions, audiences, and the resolution of published addresses. */
 @Module({
   imports: [SpacesModule, OrganizationsModule, TeamsModule, SitesCoreModule, SitesDirectoryModule],
-  controllers: [SitesController, SiteStructureController, SiteExternalLinksController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController, SiteUsersController],
-  providers: [SiteEventResource, SitesService, SiteStructureService, SiteExternalLinksService, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, SiteStructures, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
+  controllers: [SitesController, SiteStructureController, SiteExternalLinksController, SiteChannelsController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController, SiteUsersController],
+  providers: [SiteEventResource, SitesService, SiteStructureService, SiteExternalLinksService, SiteChannelsService, SiteChannelsRepository, SiteChannelPresenter, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, SiteStructures, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
   exports: [PublishedSitesService, SitesService, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
 })
 export class SitesModule {}

@@ -216,3 +216,11 @@ export class UpdateExternalLinkDto {
   @ApiPropertyOptional({ description: 'Accepted, not kept' }) @Allow() localizedTitle?: unknown;
   @ApiPropertyOptional({ description: 'Accepted, not kept' }) @Allow() localizedDescription?: unknown;
 }
+
+export class SiteChannelDto {
+  @ApiPropertyOptional({ enum: ['builtin:slack', 'builtin:discord', 'builtin:github', 'builtin:linear'] }) @Allow() type?: unknown;
+  @ApiPropertyOptional({ type: Object, description: 'The type\'s one list: `allowedChannels` (Slack, Discord), `allowedTeams` (Linear) or `allowedRepositories` (GitHub, "owner/repo" patterns)' })
+  @Allow()
+  setupSettings?: unknown;
+  @ApiPropertyOptional({ enum: ['collaborator', 'support'], description: 'Default: support' }) @Allow() role?: unknown;
+}

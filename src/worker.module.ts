@@ -2,6 +2,7 @@ import { EventsWorkerModule } from './modules/events/events.worker.module';
 import { EventsCoreModule } from './modules/events/events-core.module';
 import { Module } from '@nestjs/common';
 import { SitesCoreModule } from './modules/sites/sites-core.module';
+import { SitesWorkerModule } from './modules/sites/sites.worker.module';
 import { AppConfigModule } from '@app/common';
 import { CoreModule } from './core/core.module';
 import { LoggingModule } from './core/logging.module';
@@ -36,6 +37,7 @@ import { JobOutboxWorkerModule } from './jobs/outbox/job-outbox-worker.module';
     IdentityModule,
     SpacesWorkerModule,
     SitesCoreModule,
+    SitesWorkerModule,
     ContentWorkerModule,
     GitSyncWorkerModule,
     OpenAPIWorkerModule,

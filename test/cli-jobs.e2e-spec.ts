@@ -74,5 +74,5 @@ describe('operator CLI: instance administrators and jobs', () => {
     } finally {
       await runner.close();
     }
-  }, 120000);
+  }, 240000);
 });

@@ -42,6 +42,8 @@ describe('every route, walked from the served OpenAPI document', () => {
     const sectionId = ok(await a.post<any>(`/v1/orgs/${org}/sites/${siteId}/sections`, { spaceId: other, title: 'API' }), 'section').id;
     const siteSectionGroupId = ok(await a.post<any>(`/v1/orgs/${org}/sites/${siteId}/section-groups`, { title: 'Group' }), 'section group').id;
     const shareLinkId = ok(await a.post<any>(`/v1/orgs/${org}/sites/${siteId}/share-links`, { name: 'Partners' }), 'share link').id;
+    const siteExternalLinkId = ok(await a.post<any>(`/v1/orgs/${org}/sites/${siteId}/external-links`, { title: 'Blog', url: 'https://blog.example.com/' }), 'external link').id;
+    const siteChannelId = ok(await a.post<any>(`/v1/orgs/${org}/sites/${siteId}/channels`, { type: 'builtin:slack', setupSettings: {} }), 'channel').id;
     const webhookId = ok(await a.post<any>(`/v1/orgs/${org}/webhooks`, { url: 'https://hooks.example.com/x', events: ['space.updated'] }), 'webhook').id;
     ok(await a.post<any>(`/v1/orgs/${org}/openapi`, { slug: 'pets', source: { text: '{"openapi":"3.0.3","info":{"title":"P","version":"1"},"paths":{}}' } }), 'spec');
     Object.assign(ids, {
@@ -60,6 +62,8 @@ describe('every route, walked from the served OpenAPI document', () => {
       siteSectionId: sectionId,
       siteSectionGroupId,
       shareLinkId,
+      siteExternalLinkId,
+      siteChannelId,
       webhookId,
       specSlug: 'pets',
     });

@@ -11,6 +11,9 @@ import { SitePresenter } from './api/site.presenter';
 import { SiteStructureController } from './api/site-structure.controller';
 import { SiteExternalLinksController } from './api/site-external-links.controller';
 import { SiteChannelsController } from './api/site-channels.controller';
+import { CustomHostnamesController } from './api/custom-hostnames.controller';
+import { CustomHostnamePresenter } from './api/custom-hostname.presenter';
+import { CustomHostnamesService } from './application/custom-hostnames.service';
 import { SiteChannelPresenter } from './api/site-channel.presenter';
 import { SiteChannelsService } from './application/site-channels.service';
 import { SiteChannelsRepository } from './infrastructure/site-channels.repository';
@@ -39,8 +42,8 @@ import { SitesDirectoryModule } from './sites-directory.module';
 /** Sites: the 27 endpoints and GitBook's later additions, audiences, and the resolution of published addresses. */
 @Module({
   imports: [SpacesModule, OrganizationsModule, TeamsModule, SitesCoreModule, SitesDirectoryModule],
-  controllers: [SitesController, SiteStructureController, SiteExternalLinksController, SiteChannelsController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController, SiteUsersController],
-  providers: [SiteEventResource, SitesService, SiteStructureService, SiteExternalLinksService, SiteChannelsService, SiteChannelsRepository, SiteChannelPresenter, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, SiteStructures, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
+  controllers: [SitesController, SiteStructureController, SiteExternalLinksController, SiteChannelsController, CustomHostnamesController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController, SiteUsersController],
+  providers: [SiteEventResource, SitesService, SiteStructureService, SiteExternalLinksService, SiteChannelsService, SiteChannelsRepository, SiteChannelPresenter, CustomHostnamesService, CustomHostnamePresenter, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, SiteStructures, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
   exports: [PublishedSitesService, SitesService, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
 })
 export class SitesModule {}

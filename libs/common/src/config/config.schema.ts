@@ -85,6 +85,10 @@ export const configSchema = Joi.object({
   INSIGHTS_FLUSH_MS: Joi.number().integer().min(10).default(1000),
   /** Events younger than this wait for the next rollup (a batch still being written may hold lower ids). */
   INSIGHTS_SETTLE_MS: Joi.number().integer().min(0).default(5000),
+  /** `dns`: a site's host name is served once a DNS TXT record proves the claim; `off`: at once (one trusted organization). */
+  HOSTNAME_VERIFICATION: Joi.string().valid('dns', 'off').default('dns'),
+  /** DNS servers (`ip` or `ip:port`, comma-separated) that check host name claims; empty: the system's resolvers. */
+  HOSTNAME_VERIFY_RESOLVER: Joi.string().allow('').default(''),
   IDEMPOTENCY: Joi.string().valid('on', 'off').default('on'),
   IDEMPOTENCY_TTL_HOURS: Joi.number().min(0.01).max(24 * 30).default(24),
 }).unknown(true);
@@ -181,6 +185,8 @@ export interface AppConfig {
   insights: { eventsRetentionDays: number; retentionDays: number; rollupEveryMs: number; flushMs: number; settleMs: number };
   /** `Idempotency-Key` on POST and PATCH: stored answers are replayed for this long. */
   idempotency: { enabled: boolean; ttlMs: number };
+  /** Sites' own host names: proved by a DNS TXT record (`dns`) or trusted at once (`off`); `resolver`: empty for the system's. */
+  hostnames: { verification: 'dns' | 'off'; resolver: string[] };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -270,7 +276,19 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       settleMs: value.INSIGHTS_SETTLE_MS,
     },
     idempotency: { enabled: value.IDEMPOTENCY === 'on', ttlMs: Math.round(value.IDEMPOTENCY_TTL_HOURS * 3_600_000) },
+    hostnames: { verification: value.HOSTNAME_VERIFICATION, resolver: parseResolvers(value.HOSTNAME_VERIFY_RESOLVER) },
   };
+}
+
+/** `HOSTNAME_VERIFY_RESOLVER`: `ip` or `ip:port` entries (IPv6 as `[addr]:port`), comma-separated. */
+function parseResolvers(raw: string): string[] {
+  const servers = raw.split(',').map((part) => part.trim()).filter(Boolean);
+  for (const server of servers) {
+    if (!/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/.test(server)) {
+      throw new Error(`Invalid configuration: HOSTNAME_VERIFY_RESOLVER: "${server}" is not an address (ip or ip:port)`);
+    }
+  }
+  return servers;
 }
 
 /** `TRUST_PROXY`: `false` (the default), `true`, a number of proxy hops, or a comma-separated list of addresses and subnets. */

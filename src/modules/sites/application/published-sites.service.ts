@@ -80,9 +80,9 @@ export class PublishedSitesService {
     this.publicUrl = new URL(config.publicUrl);
   }
 
-  /** The address of a site for readers: its own host when it has one, else under this server. */
+  /** The address of a site for readers: its own host once proved, else under this server. */
   siteUrl(site: SiteOrm): string {
-    return site.hostname ? `${this.publicUrl.protocol}//${site.hostname}` : `${this.publicUrl.origin}${this.basePath()}/sites/${site.basename ?? site.id}`;
+    return site.hostname && site.hostnameStatus === 'live' ? `${this.publicUrl.protocol}//${site.hostname}` : `${this.publicUrl.origin}${this.basePath()}/sites/${site.basename ?? site.id}`;
   }
 
   /** Finds the site an address is on; null when it is on none. */

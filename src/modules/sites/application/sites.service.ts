@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, assertIfMatch, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
+import { StagedJobs } from '../../../jobs/outbox/job-outbox';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { assertAdaptiveSchema, templateConditions } from '../domain/adaptive-schema';
@@ -23,6 +24,7 @@ import {
 import { SiteOrm } from '../infrastructure/site.orm';
 import { SiteSpaceOrm } from '../infrastructure/site-space.orm';
 import { SiteFilters, SitesRepository, StructureRows } from '../infrastructure/sites.repository';
+import { CustomHostnamesService } from './custom-hostnames.service';
 import { SiteAccess, SiteView } from './site-access';
 import { SiteStructureService } from './site-structure.service';
 
@@ -65,6 +67,7 @@ export class SitesService {
     private readonly transactions: Transactions,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly outbox: EventOutbox,
+    private readonly hostnames: CustomHostnamesService,
   ) {}
 
   async list(caller: User, organizationId: string, filters: SiteFilters, request: PageRequest): Promise<Page<SiteListView>> {
@@ -120,6 +123,9 @@ export class SitesService {
       published: false,
       basename: null,
       hostname: null,
+      hostnameStatus: null,
+      hostnameToken: null,
+      hostnameCheckedAt: null,
       proxy: null,
       adaptiveContent: false,
       agentsContext: 'included',
@@ -153,6 +159,7 @@ export class SitesService {
   async update(caller: User, organizationId: string, siteId: string, input: UpdateSiteInput, ifMatch?: string): Promise<SiteListView> {
     const audience = input.visibility !== undefined || input.hostname !== undefined;
     const role = await this.siteAccess.role(caller, organizationId, siteId, audience ? 'admin' : 'create');
+    let staged: StagedJobs | undefined;
     const view = await this.transactions.run(async (tx) => {
       const site = await this.siteAccess.lock(organizationId, siteId, tx);
       assertIfMatch(ifMatch, 'site', site.id, site.version);
@@ -173,9 +180,9 @@ export class SitesService {
         if (input.hostname !== null && (typeof input.hostname !== 'string' || input.hostname.length > 253 || !HOSTNAME_PATTERN.test(input.hostname))) {
           throw new InvalidError('hostname: a lower-case host name with at least three labels (docs.example.com), or null');
         }
-        patch.hostname = input.hostname as string | null;
-        // The unique index holds the race; this names the conflict. Ownership is not verified (see docs/sites.md).
-        if (patch.hostname && (await this.repository.hostnameTaken(patch.hostname, site.id, tx))) throw new ConflictError(`hostname: "${patch.hostname}" is served by another site`);
+        const claim = await this.hostnames.claim(site, input.hostname as string | null, tx);
+        Object.assign(patch, claim.fields);
+        staged = claim.staged;
       }
       if (input.proxy !== undefined) {
         if (input.proxy !== null && (typeof input.proxy !== 'string' || input.proxy.length > 300 || !PROXY_PATTERN.test(input.proxy))) {
@@ -190,6 +197,7 @@ export class SitesService {
       // The row's version moved by one under our lock.
       return { site: Object.assign(site, { version: site.version + 1 }), role };
     });
+    await this.hostnames.release(staged);
     return this.withCount(view);
   }
 

@@ -10,7 +10,9 @@ import { OrganizationOrm } from '../../organizations/infrastructure/organization
 @Entity('sites')
 @Index('sites_org_created_idx', ['organizationId', 'createdAt', 'id'])
 @Index('sites_basename_key', ['basename'], { unique: true, where: 'basename IS NOT NULL' })
-@Index('sites_hostname_key', ['hostname'], { unique: true, where: 'hostname IS NOT NULL' })
+// Several sites may claim one host name while they prove it; only one serves it (see docs/sites.md).
+@Index('sites_hostname_key', ['hostname'], { unique: true, where: "hostname IS NOT NULL AND hostname_status = 'live'" })
+@Index('sites_hostname_claims_idx', ['hostname'], { where: 'hostname IS NOT NULL' })
 export class SiteOrm {
   @PrimaryColumn(primaryIdColumn())
   id: string;
@@ -37,8 +39,20 @@ export class SiteOrm {
   @Column({ type: 'varchar', length: 100, nullable: true })
   basename: string | null;
 
+  /** The site's own host name, as claimed; readers reach it there only once `hostnameStatus` is `live`. */
   @Column({ type: 'varchar', length: 253, nullable: true })
   hostname: string | null;
+
+  /** `live` (proved, served), `pending` (not checked yet) or the failed check's DNS status; null without a host name. */
+  @Column({ name: 'hostname_status', type: 'varchar', length: 32, nullable: true })
+  hostnameStatus: string | null;
+
+  /** What the claim's DNS TXT record must hold (not a secret: publishing it is what proves control of the name). */
+  @Column({ name: 'hostname_token', type: 'varchar', length: 64, nullable: true })
+  hostnameToken: string | null;
+
+  @Column(timestampColumn({ name: 'hostname_checked_at', nullable: true }))
+  hostnameCheckedAt: Date | null;
 
   @Column({ type: 'varchar', length: 300, nullable: true })
   proxy: string | null;

@@ -63,8 +63,14 @@ export class SitesRepository {
     return this.manager().getRepository(SiteOrm).findOneBy({ basename });
   }
 
+  /** The site serving a host name: claims not yet proved serve nothing. */
   findByHostname(hostname: string): Promise<SiteOrm | null> {
-    return this.manager().getRepository(SiteOrm).findOneBy({ hostname });
+    return this.manager().getRepository(SiteOrm).findOneBy({ hostname, hostnameStatus: 'live' });
+  }
+
+  /** Sites claiming a host name, proved or not, oldest first (the first 50: claims of one name are few). */
+  claimsOf(hostname: string): Promise<SiteOrm[]> {
+    return this.manager().getRepository(SiteOrm).find({ where: { hostname }, order: { createdAt: 'ASC', id: 'ASC' }, take: 50 });
   }
 
   /** A published site's version; null when it is gone or unpublished. */
@@ -124,9 +130,13 @@ export class SitesRepository {
     return this.manager(tx).getRepository(SiteOrm).createQueryBuilder('s').where('s.basename = :basename AND s.id <> :id', { basename, id: exceptSiteId }).getExists();
   }
 
-  /** Host names are global: a site of any organization holding it takes it. */
+  /** Host names are global: a site of any organization serving it (proved) takes it. */
   hostnameTaken(hostname: string, exceptSiteId: string, tx: Tx): Promise<boolean> {
-    return this.manager(tx).getRepository(SiteOrm).createQueryBuilder('s').where('s.hostname = :hostname AND s.id <> :id', { hostname, id: exceptSiteId }).getExists();
+    return this.manager(tx)
+      .getRepository(SiteOrm)
+      .createQueryBuilder('s')
+      .where("s.hostname = :hostname AND s.hostname_status = 'live' AND s.id <> :id", { hostname, id: exceptSiteId })
+      .getExists();
   }
 
   // Structure ---------------------------------------------------------------------------------

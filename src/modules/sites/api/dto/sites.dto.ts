@@ -201,8 +201,6 @@ export class AddExternalLinkDto {
   @ApiPropertyOptional({ description: 'A section group id; omitted: the site root' }) @Allow() parent?: unknown;
   @ApiPropertyOptional({ type: Boolean, description: 'Drafts are left out of what readers see' }) @Allow() draft?: unknown;
   @ApiPropertyOptional({ nullable: true, description: 'An adaptive-content condition on visitor claims' }) @Allow() condition?: unknown;
-  @ApiPropertyOptional({ description: 'Accepted, not kept: titles are not localized here' }) @Allow() localizedTitle?: unknown;
-  @ApiPropertyOptional({ description: 'Accepted, not kept: descriptions are not localized here' }) @Allow() localizedDescription?: unknown;
 }
 
 export class UpdateExternalLinkDto {
@@ -213,8 +211,6 @@ export class UpdateExternalLinkDto {
   @ApiPropertyOptional({ nullable: true, description: 'A section group id to move the link into; null: the site root' }) @Allow() parent?: unknown;
   @ApiPropertyOptional({ type: Boolean }) @Allow() draft?: unknown;
   @ApiPropertyOptional({ nullable: true }) @Allow() condition?: unknown;
-  @ApiPropertyOptional({ description: 'Accepted, not kept' }) @Allow() localizedTitle?: unknown;
-  @ApiPropertyOptional({ description: 'Accepted, not kept' }) @Allow() localizedDescription?: unknown;
 }
 
 export class SiteChannelDto {

@@ -28,7 +28,7 @@ const AREAS: Record<string, string[]> = {
   'site insights': ['site-insights'],
   translations: ['translations', 'glossary'],
   'content imports': ['imports'],
-  sites: ['sites', 'site-sections', 'site-section-groups', 'site-external-links', 'site-channels', 'custom-hostnames', 'site-spaces', 'site-structure', 'site-share-links', 'site-publishing-auth', 'site-customization', 'site-redirects', 'site-preview', 'site-users', 'site-permissions', 'urls'],
+  sites: ['sites', 'site-sections', 'site-section-groups', 'site-external-links', 'site-channels', 'custom-hostnames', 'custom-fonts', 'storage', 'site-spaces', 'site-structure', 'site-share-links', 'site-publishing-auth', 'site-customization', 'site-redirects', 'site-preview', 'site-users', 'site-permissions', 'urls'],
 };
 
 /** Why an operation of a built area is left out. Anything missing and not listed here says so. */

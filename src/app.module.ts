@@ -12,6 +12,7 @@ import { ChangeRequestAuthoringModule } from './modules/change-requests/authorin
 import { CommentsModule } from './modules/comments/comments.module';
 import { CollectionsModule } from './modules/collections/collections.module';
 import { ContentModule } from './modules/content/content.module';
+import { StorageUploadsModule } from './modules/content/storage-uploads.module';
 import { GitSyncModule } from './modules/git-sync/git-sync.module';
 import { OpenAPIModule } from './modules/openapi/openapi.module';
 import { TranslationsModule } from './modules/translations/translations.module';
@@ -52,6 +53,7 @@ import { MetricsModule } from './metrics/metrics.module';
     CollectionsModule,
     SpacesModule,
     ContentModule,
+    StorageUploadsModule,
     ChangeRequestsModule,
     ChangeRequestAuthoringModule,
     CommentsModule,

@@ -43,6 +43,9 @@ describe('every route, walked from the served OpenAPI document', () => {
     const siteSectionGroupId = ok(await a.post<any>(`/v1/orgs/${org}/sites/${siteId}/section-groups`, { title: 'Group' }), 'section group').id;
     const shareLinkId = ok(await a.post<any>(`/v1/orgs/${org}/sites/${siteId}/share-links`, { name: 'Partners' }), 'share link').id;
     const siteExternalLinkId = ok(await a.post<any>(`/v1/orgs/${org}/sites/${siteId}/external-links`, { title: 'Blog', url: 'https://blog.example.com/' }), 'external link').id;
+    const fontAddress = ok(await a.post<any>(`/v1/orgs/${org}/storage/upload`, { kind: 'customization_font', file: { name: 'f.woff2', type: 'font/woff2', size: 4 } }), 'upload address');
+    await request(t.app.getHttpServer()).put(new URL(fontAddress.url).pathname).set('Content-Type', 'font/woff2').send(Buffer.from('wOF2'));
+    const fontId = ok(await a.put<any>(`/v1/orgs/${org}/fonts`, { fontFamily: 'Brand', fontFaces: [{ weight: 400, storageKey: fontAddress.key }] }), 'font').id;
     const siteChannelId = ok(await a.post<any>(`/v1/orgs/${org}/sites/${siteId}/channels`, { type: 'builtin:slack', setupSettings: {} }), 'channel').id;
     const webhookId = ok(await a.post<any>(`/v1/orgs/${org}/webhooks`, { url: 'https://hooks.example.com/x', events: ['space.updated'] }), 'webhook').id;
     ok(await a.post<any>(`/v1/orgs/${org}/openapi`, { slug: 'pets', source: { text: '{"openapi":"3.0.3","info":{"title":"P","version":"1"},"paths":{}}' } }), 'spec');
@@ -64,6 +67,7 @@ describe('every route, walked from the served OpenAPI document', () => {
       shareLinkId,
       siteExternalLinkId,
       siteChannelId,
+      fontId,
       webhookId,
       specSlug: 'pets',
     });

@@ -4,6 +4,7 @@ import { ActorContextGuard, actorScope } from '../core/context/actor-context.gua
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AllExceptionsFilter, AppConfig, createValidationPipe, installRequestParsing } from '@app/common';
 import { configureCors } from './cors';
+import { UPLOAD_PATH } from '../modules/content/application/storage-uploads.service';
 import { mountHomePage } from './home-page';
 import { setupOpenApi } from './openapi/setup-openapi';
 import { applySecurityHeaders } from './security-headers';
@@ -30,7 +31,7 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   mountMetrics(app, config);
   mountRateLimits(app);
   // Specs sent as text are bounded by OPENAPI_MAX_BYTES (half again for JSON escaping; the service checks the text itself), not BODY_LIMIT.
-  installRequestParsing(app, config.bodyLimit, [{ methods: ['POST', 'PUT', 'PATCH'], path: /^\/v1\/orgs\/[^/]+\/openapi(?:\/[^/]+)?\/?$/, limit: Math.ceil(config.openapiMaxBytes * 1.5) }]);
+  installRequestParsing(app, config.bodyLimit, [{ methods: ['POST', 'PUT', 'PATCH'], path: /^\/v1\/orgs\/[^/]+\/openapi(?:\/[^/]+)?\/?$/, limit: Math.ceil(config.openapiMaxBytes * 1.5) }], [UPLOAD_PATH]);
   // After parsing (the body is part of what a key stands for), before any route runs.
   mountIdempotency(app, idempotencyCredential(app));
   express.use(actorScope);

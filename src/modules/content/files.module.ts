@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FileReferences } from './application/file-references';
 import { FilesService } from './application/files.service';
 import { FileStorage } from './infrastructure/file-storage';
 import { LocalDiskFileStorage } from './infrastructure/file-storage.local';
@@ -9,7 +10,7 @@ import { LocalDiskFileStorage } from './infrastructure/file-storage.local';
  * (`insert_files`), so neither depends on the other.
  */
 @Module({
-  providers: [FilesService, { provide: FileStorage, useClass: LocalDiskFileStorage }],
-  exports: [FilesService, FileStorage],
+  providers: [FilesService, FileReferences, { provide: FileStorage, useClass: LocalDiskFileStorage }],
+  exports: [FilesService, FileStorage, FileReferences],
 })
 export class FilesModule {}

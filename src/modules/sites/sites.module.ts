@@ -12,6 +12,11 @@ import { SiteStructureController } from './api/site-structure.controller';
 import { SiteExternalLinksController } from './api/site-external-links.controller';
 import { SiteChannelsController } from './api/site-channels.controller';
 import { CustomHostnamesController } from './api/custom-hostnames.controller';
+import { CustomFontsController } from './api/custom-fonts.controller';
+import { CustomFontPresenter } from './api/custom-font.presenter';
+import { CustomFontsService } from './application/custom-fonts.service';
+import { FilesModule } from '../content/files.module';
+import { StorageUploadsModule } from '../content/storage-uploads.module';
 import { CustomHostnamePresenter } from './api/custom-hostname.presenter';
 import { CustomHostnamesService } from './application/custom-hostnames.service';
 import { SiteChannelPresenter } from './api/site-channel.presenter';
@@ -41,9 +46,9 @@ import { SitesDirectoryModule } from './sites-directory.module';
 
 /** Sites: the 27 endpoints and GitBook's later additions, audiences, and the resolution of published addresses. */
 @Module({
-  imports: [SpacesModule, OrganizationsModule, TeamsModule, SitesCoreModule, SitesDirectoryModule],
-  controllers: [SitesController, SiteStructureController, SiteExternalLinksController, SiteChannelsController, CustomHostnamesController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController, SiteUsersController],
-  providers: [SiteEventResource, SitesService, SiteStructureService, SiteExternalLinksService, SiteChannelsService, SiteChannelsRepository, SiteChannelPresenter, CustomHostnamesService, CustomHostnamePresenter, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, SiteStructures, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
+  imports: [SpacesModule, OrganizationsModule, TeamsModule, SitesCoreModule, SitesDirectoryModule, FilesModule, StorageUploadsModule],
+  controllers: [SitesController, SiteStructureController, SiteExternalLinksController, SiteChannelsController, CustomHostnamesController, CustomFontsController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController, SiteUsersController],
+  providers: [SiteEventResource, SitesService, SiteStructureService, SiteExternalLinksService, SiteChannelsService, SiteChannelsRepository, SiteChannelPresenter, CustomHostnamesService, CustomHostnamePresenter, CustomFontsService, CustomFontPresenter, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, SiteStructures, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
   exports: [PublishedSitesService, SitesService, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
 })
 export class SitesModule {}

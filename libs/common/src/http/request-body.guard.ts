@@ -57,6 +57,6 @@ function mediaType(header: string | undefined): string | undefined {
 
 /** `application/json` also accepts structured-syntax suffixes (`application/merge-patch+json`), as the JSON parser does. */
 function matches(type: string, accepted: string): boolean {
-  if (type === accepted) return true;
+  if (type === accepted || accepted === '*/*') return true;
   return accepted === 'application/json' && /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
 }

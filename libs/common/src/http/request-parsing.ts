@@ -12,7 +12,7 @@ import { RequestBodyGuard } from './request-body.guard';
  * NUL characters in the URL, JSON body size, depth and key count, the body's media type, and
  * JSON answers to requests Node itself refuses. Call before the app's other middleware.
  */
-export function installRequestParsing(app: INestApplication, bodyLimit: string, largeBodies: LargeBodyRoute[] = []): void {
+export function installRequestParsing(app: INestApplication, bodyLimit: string, largeBodies: LargeBodyRoute[] = [], rawBodies: RegExp[] = []): void {
   const express = app as NestExpressApplication;
   answerClientErrorsAsJson(express.getHttpServer());
   express.use(rejectNulInUrl);
@@ -24,7 +24,9 @@ export function installRequestParsing(app: INestApplication, bodyLimit: string, 
     const parse = json({ limit: route.limit, type, verify: rejectOversizedJson() });
     express.use((req: Request, res: Response, next: NextFunction) => (route.methods.includes(req.method) && route.path.test(req.path) ? parse(req, res, next) : next()));
   }
-  express.use(json({ limit: bodyLimit, type, verify: rejectOversizedJson() }));
+  const parse = json({ limit: bodyLimit, type, verify: rejectOversizedJson() });
+  // Routes that stream their bodies themselves (uploads of any type) get them unread.
+  express.use((req: Request, res: Response, next: NextFunction) => (rawBodies.some((path) => path.test(req.path)) ? next() : parse(req, res, next)));
   express.use(endBodilessRequest);
   app.useGlobalGuards(new RequestBodyGuard(app.get(Reflector)));
 }

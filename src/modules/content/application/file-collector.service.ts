@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/common';
 import { Tx } from '../../../database/transactions';
 import { FileStorage } from '../infrastructure/file-storage';
+import { FileReferences } from './file-references';
 import { RevisionsRepository } from '../infrastructure/revisions.repository';
 
 export interface SweepResult {
@@ -12,7 +13,7 @@ export interface SweepResult {
 }
 
 /**
- * Removes the bytes of content files no revision names. Revisions are immutable and only go
+ * Removes the bytes of content files no revision names (nor anything registered with FileReferences, such as custom fonts). Revisions are immutable and only go
  * away with their space (purge), so a stored file becomes garbage only then, or when a crash
  * left bytes whose revision was never committed. Files are shared by key between spaces
  * (duplicating a space copies references), so a key is deleted only when no revision of any
@@ -29,6 +30,7 @@ export class FileCollector {
   constructor(
     private readonly revisions: RevisionsRepository,
     private readonly storage: FileStorage,
+    private readonly references: FileReferences,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -43,7 +45,8 @@ export class FileCollector {
    */
   async release(keys: string[]): Promise<number> {
     const referenced = await this.revisions.referencedStorageKeys(keys);
-    const garbage = keys.filter((key) => !referenced.has(key));
+    const elsewhere = await this.references.referenced(keys.filter((key) => !referenced.has(key)));
+    const garbage = keys.filter((key) => !referenced.has(key) && !elsewhere.has(key));
     for (const key of garbage) await this.storage.delete(key);
     return garbage.length;
   }

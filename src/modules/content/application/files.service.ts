@@ -11,6 +11,27 @@ const MAX_NAME_LENGTH = 255;
 /** Path of the public download route (under the API prefix); see FileDownloadController. */
 export const DOWNLOAD_ROUTE = 'files';
 
+/** A new storage key: 256 random bits, the only secret behind a file's public download address. */
+export function newStorageKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * A file's name (trimmed) and content type as stored: 1 to 255 characters without slashes or
+ * control characters, and `type/subtype`.
+ * @throws InvalidError naming what is wrong.
+ */
+export function assertFileDescription(name: string, contentType: string): string {
+  const cleanName = name.trim();
+  if (!cleanName || cleanName.length > MAX_NAME_LENGTH || /[\x00-\x1f\x7f/\\]/.test(cleanName)) {
+    throw new InvalidError(`Invalid file name "${name.slice(0, 80)}": 1 to ${MAX_NAME_LENGTH} characters, no slashes or control characters`);
+  }
+  if (!CONTENT_TYPE.test(contentType)) {
+    throw new InvalidError(`Invalid content type "${contentType.slice(0, 80)}": expected "type/subtype"`);
+  }
+  return cleanName;
+}
+
 /**
  * Content files: bytes go to the FileStorage under a random 256-bit key, and the returned
  * RevisionFile (id, name, contentType, size, image dimensions, storage key) is what a revision
@@ -28,15 +49,8 @@ export class FilesService {
    * Stores the bytes and describes them. `dimensions` are read from PNG, GIF and JPEG headers.
    * @throws InvalidError when the name is empty or too long, or the content type is not `type/subtype`.
    */
-  async store(bytes: Uint8Array, name: string, contentType: string): Promise<RevisionFile> {
-    const cleanName = name.trim();
-    if (!cleanName || cleanName.length > MAX_NAME_LENGTH || /[\x00-\x1f\x7f/\\]/.test(cleanName)) {
-      throw new InvalidError(`Invalid file name "${name.slice(0, 80)}": 1 to ${MAX_NAME_LENGTH} characters, no slashes or control characters`);
-    }
-    if (!CONTENT_TYPE.test(contentType)) {
-      throw new InvalidError(`Invalid content type "${contentType.slice(0, 80)}": expected "type/subtype"`);
-    }
-    const storageKey = randomBytes(32).toString('base64url');
+  async store(bytes: Uint8Array, name: string, contentType: string, storageKey = newStorageKey()): Promise<RevisionFile> {
+    const cleanName = assertFileDescription(name, contentType);
     await this.storage.put(storageKey, bytes, { name: cleanName, contentType, size: bytes.byteLength });
     const dimensions = imageDimensions(bytes);
     return {

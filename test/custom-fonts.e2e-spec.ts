@@ -2,6 +2,7 @@ import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { TestApp, TestUser } from '@app/testing';
 import { FileCollector } from '../src/modules/content/application/file-collector.service';
+import { commitContent } from './content.fixtures';
 import { contractTransport } from './support/contract-transport';
 
 // The official client, unchanged.
@@ -141,6 +142,29 @@ describe('Storage uploads and custom fonts (e2e)', () => {
       expect((await mallory.client.get(`${fonts(otherOrg)}/${id}`)).status).toBe(404);
       expect((await mallory.client.delete(`${fonts(otherOrg)}/${id}`)).status).toBe(204);
       expect((await alice.client.get(`${fonts()}/${id}`)).status).toBe(200);
+    });
+
+    it('reader pages load a custom font of the site\'s customization from our download route only', async () => {
+      const key = await uploadedFont();
+      const font = (await alice.client.put<any>(fonts(), { fontFamily: 'Brand Sans', fontFaces: [{ weight: 400, storageKey: key }] })).body;
+      const space = (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Guides' })).body.id;
+      await commitContent(t, space, [{ id: 'intro', title: 'Introduction', slug: 'intro', body: 'Hello.' }]);
+      const site = (await alice.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Fonts', spaces: [space] })).body.id;
+      await alice.client.must.patch(`/v1/orgs/${org}/sites/${site}`, { basename: 'fonts' });
+      await alice.client.must.post(`/v1/orgs/${org}/sites/${site}/publish`);
+      const foreign = { weight: 700, sources: [{ url: 'https://evil.example.com/x.woff2', format: 'woff2' }] };
+      await alice.client.must.put(`/v1/orgs/${org}/sites/${site}/customization`, { styling: { font: { ...font, fontFaces: [...font.fontFaces, foreign] } } });
+      const page = await request(t.app.getHttpServer()).get('/sites/fonts/intro');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(`@font-face{font-family:"Brand Sans";src:url("http://docs.test/v1/files/${key}") format("woff2");font-weight:400;font-display:swap}`);
+      expect(page.text).toContain('font:16px/1.6 "Brand Sans",system-ui');
+      expect(page.text).not.toContain('evil.example.com');
+      expect(page.headers['content-security-policy']).toContain('font-src http://docs.test;');
+      // A family that could end the CSS string is not used at all.
+      await alice.client.must.put(`/v1/orgs/${org}/sites/${site}/customization`, { styling: { font: { ...font, fontFamily: 'x"}body{color:red' } } });
+      const refused = await request(t.app.getHttpServer()).get('/sites/fonts/intro');
+      expect(refused.text).not.toContain('@font-face');
+      expect(refused.text).not.toContain('color:red');
     });
 
     it('the file sweep keeps a font\'s files and removes them once no font names them', async () => {

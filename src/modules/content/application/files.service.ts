@@ -68,6 +68,12 @@ export class FilesService {
     return this.urls.api(`/${DOWNLOAD_ROUTE}/${file.storageKey}`);
   }
 
+  /** Whether an address is one of our download addresses (the only font or file addresses reader pages load). */
+  isDownloadUrl(url: string): boolean {
+    const prefix = this.urls.api(`/${DOWNLOAD_ROUTE}/`);
+    return url.startsWith(prefix) && /^[A-Za-z0-9_-]{16,128}$/.test(url.slice(prefix.length));
+  }
+
   /** The stored bytes behind a download URL; 404 when the key names nothing. */
   async open(storageKey: string): Promise<StoredFile> {
     const stored = await this.storage.get(storageKey);

@@ -22,7 +22,7 @@ import { emojiText } from '../domain/html';
 import { openapiPages } from '../domain/openapi-pages';
 import { IndexedPage, PageIndex, ReaderPage, indexPages, navigationHref } from '../domain/page-index';
 import { llmsTxt, robotsTxt, sitemapXml } from '../domain/robots';
-import { SectionTab, SidebarItem, Theme, renderNotice, renderSearchResults, renderSitePage, themeScriptHash } from '../domain/site-page-html';
+import { ReaderFont, SectionTab, SidebarItem, Theme, renderNotice, renderSearchResults, renderSitePage, themeScriptHash } from '../domain/site-page-html';
 
 /** What a reader's request gets back; the HTTP layer writes it as is. */
 export interface ReaderResponse {
@@ -101,7 +101,7 @@ export class PublishedReader {
   /** Whole answers by request (address and cookies), valid while PublishedChanges has not moved. */
   private readonly hot = new Map<string, HotEntry>();
   private readonly sizes = new Map<Map<string, unknown>, { total: number; of: Map<string, number> }>();
-  private readonly csp = `default-src 'none'; style-src 'unsafe-inline'; img-src * data:; script-src ${themeScriptHash()}; form-action 'self'; base-uri 'none'; frame-ancestors 'self'`;
+  private readonly csp: string;
 
   constructor(
     private readonly published: PublishedSitesService,
@@ -113,7 +113,11 @@ export class PublishedReader {
     private readonly references: ReferenceModels,
     private readonly redirects: SiteRedirectsService,
     private readonly insights: InsightsService,
-  ) {}
+  ) {
+    // Custom fonts load from our download route only.
+    const fonts = new URL(this.files.downloadUrl({ storageKey: 'x' })).origin;
+    this.csp = `default-src 'none'; style-src 'unsafe-inline'; img-src * data:; font-src ${fonts}; script-src ${themeScriptHash()}; form-action 'self'; base-uri 'none'; frame-ancestors 'self'`;
+  }
 
   /** The response for a reader's request, or null when the address is not on any site (not ours to answer). */
   async handle(request: ReaderRequest): Promise<ReaderResponse | null> {
@@ -438,8 +442,29 @@ export class PublishedReader {
 
   private theme(target: PublishedTarget): Theme {
     const siteSpace = target.rows.siteSpaces.find((s) => s.id === target.address.siteSpaceId);
-    const settings = siteSpaceCustomization(target.site, siteSpace?.customization) as { themes?: { default?: string; toggeable?: boolean }; styling?: { primaryColor?: { light: string; dark: string } } };
-    return { default: settings.themes?.default === 'dark' ? 'dark' : 'light', toggeable: settings.themes?.toggeable !== false, primaryColor: settings.styling?.primaryColor };
+    const settings = siteSpaceCustomization(target.site, siteSpace?.customization) as {
+      themes?: { default?: string; toggeable?: boolean };
+      styling?: { primaryColor?: { light: string; dark: string }; font?: unknown };
+    };
+    return {
+      default: settings.themes?.default === 'dark' ? 'dark' : 'light',
+      toggeable: settings.themes?.toggeable !== false,
+      primaryColor: settings.styling?.primaryColor,
+      font: this.readerFont(settings.styling?.font),
+    };
+  }
+
+  /** A custom font of the customization (GitBook's font definition), keeping only the faces this server serves. */
+  private readerFont(font: unknown): ReaderFont | undefined {
+    if (!font || typeof font !== 'object') return undefined;
+    const { fontFamily, fontFaces } = font as { fontFamily?: unknown; fontFaces?: unknown };
+    if (typeof fontFamily !== 'string' || !Array.isArray(fontFaces)) return undefined;
+    const faces = fontFaces.flatMap((face: { weight?: unknown; sources?: Array<{ url?: unknown; format?: unknown }> }) => {
+      const source = Array.isArray(face?.sources) ? face.sources.find((s) => typeof s?.url === 'string' && this.files.isDownloadUrl(s.url)) : undefined;
+      if (!source || typeof face.weight !== 'number') return [];
+      return [{ weight: face.weight, url: source.url as string, format: source.format === 'woff' ? ('woff' as const) : ('woff2' as const) }];
+    });
+    return faces.length ? { family: fontFamily, faces } : undefined;
   }
 
   /**

@@ -28,6 +28,25 @@ export interface Theme {
   default: 'light' | 'dark';
   toggeable: boolean;
   primaryColor?: { light: string; dark: string };
+  /** A custom font whose files this server serves (checked by the caller: family and addresses are CSS-safe). */
+  font?: ReaderFont;
+}
+
+export interface ReaderFont {
+  family: string;
+  faces: Array<{ weight: number; url: string; format: 'woff' | 'woff2' }>;
+}
+
+/** What may stand in a CSS string here: a family name, or an address of our download route. */
+const CSS_SAFE_FAMILY = /^[\p{L}\p{N} _-]{1,50}$/u;
+const CSS_SAFE_URL = /^https?:\/\/[A-Za-z0-9.:-]+(?:\/[A-Za-z0-9_.-]+)*$/;
+
+function fontFaces(font: ReaderFont | undefined): { css: string; family: string } {
+  if (!font || !CSS_SAFE_FAMILY.test(font.family)) return { css: '', family: '' };
+  const faces = font.faces.filter((face) => CSS_SAFE_URL.test(face.url) && Number.isInteger(face.weight) && face.weight >= 1 && face.weight <= 1000);
+  if (!faces.length) return { css: '', family: '' };
+  const css = faces.map((face) => `@font-face{font-family:"${font.family}";src:url("${face.url}") format("${face.format}");font-weight:${face.weight};font-display:swap}`).join('');
+  return { css, family: `"${font.family}",` };
 }
 
 /** Everything a published page shows; every string is the reader-facing text, escaped here. */
@@ -68,10 +87,11 @@ const COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
 function style(theme: Theme): string {
   const light = theme.primaryColor && COLOR.test(theme.primaryColor.light) ? theme.primaryColor.light : '#346ddb';
   const dark = theme.primaryColor && COLOR.test(theme.primaryColor.dark) ? theme.primaryColor.dark : '#6c9cf0';
-  return `
+  const font = fontFaces(theme.font);
+  return `${font.css}
 :root{--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--soft:#f6f8fa;--primary:${light}}
 [data-theme=dark]{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--line:#30363d;--soft:#151b23;--primary:${dark}}
-*{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif}
+*{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.6 ${font.family}system-ui,-apple-system,"Segoe UI",sans-serif}
 a{color:var(--primary)}header.top{display:flex;gap:16px;align-items:center;padding:10px 24px;border-bottom:1px solid var(--line);flex-wrap:wrap}
 header.top .site{font-weight:700;color:var(--fg);text-decoration:none;font-size:18px}header.top form{margin-left:auto}
 input[type=search]{padding:6px 10px;border:1px solid var(--line);border-radius:6px;background:var(--soft);color:var(--fg);min-width:220px}

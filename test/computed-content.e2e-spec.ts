@@ -137,6 +137,45 @@ describe('Computed content (e2e)', () => {
     expect(models.body.nodes).toEqual([{ object: 'block', type: 'openapi-schemas', key: '0', isVoid: true, data: { ref, schemas: ['Pet', 'Store'], grouped: true } }]);
   });
 
+  it('OpenAPI 3.1 webhooks: on their tag\'s page, on a page of a tag only they have, or a page each grouped by operation', async () => {
+    await processSpec('hooks', {
+      openapi: '3.1.0',
+      info: { title: 'Hooks', version: '1' },
+      tags: [{ name: 'Orders', description: 'Orders.' }],
+      paths: { '/orders': { get: { tags: ['Orders'], summary: 'List orders', responses: { '200': { description: 'OK' } } } } },
+      webhooks: {
+        orderPaid: { post: { tags: ['Orders'], summary: 'Order paid', description: 'Sent when an order is paid.', operationId: 'orderPaid', responses: { '200': { description: 'OK' } } } },
+        refundIssued: { post: { tags: ['Refunds'], summary: 'Refund issued', responses: { '200': { description: 'OK' } } } },
+      },
+    });
+    const ref = { kind: 'openapi', spec: 'hooks' };
+    const byTag = await revision(rita, { source: source('hooks', { models: false }), seed: 'w' });
+    const pages = byTag.body.pages.map((p: any) => [p.title, p.computed.props]);
+    expect(pages).toEqual([
+      ['Orders', { doc: 'tag', page: 'Orders' }],
+      ['Refunds', { doc: 'tag', page: 'Refunds' }],
+    ]);
+    const orders = await document(rita, { source: source('hooks', { doc: 'tag', page: 'Orders' }), seed: 'w' });
+    expect(orders.body.nodes.map((n: any) => [n.type, n.data])).toEqual([
+      ['paragraph', undefined],
+      ['openapi-operation', { ref, path: '/orders', method: 'get' }],
+      ['openapi-webhook', { ref, name: 'orderPaid', method: 'post' }],
+    ]);
+    const refunds = await document(rita, { source: source('hooks', { doc: 'tag', page: 'Refunds' }), seed: 'w' });
+    expect(refunds.body.nodes.map((n: any) => n.data)).toEqual([{ ref, name: 'refundIssued', method: 'post' }]);
+
+    const byOperation = await revision(rita, { source: source('hooks', { models: false, grouping: 'by-operation' }), seed: 'w' });
+    expect(byOperation.body.pages.map((p: any) => [p.title, p.computed.props])).toEqual([
+      ['List orders', { doc: 'operation', page: '/orders', method: 'get' }],
+      ['Order paid', { doc: 'operation', page: 'orderPaid', method: 'hook' }],
+      ['Refund issued', { doc: 'operation', page: 'refundIssued', method: 'hook' }],
+    ]);
+    const one = await document(rita, { source: source('hooks', { doc: 'operation', page: 'orderPaid', method: 'hook' }), seed: 'w' });
+    expect(one.body.nodes.map((n: any) => n.type)).toEqual(['paragraph', 'openapi-webhook']);
+    expect(one.body.nodes[1]).toMatchObject({ isVoid: true, data: { ref, name: 'orderPaid', method: 'post', headless: true } });
+    expect((await document(rita, { source: source('hooks', { doc: 'operation', page: 'nope', method: 'hook' }), seed: 'w' })).status).toBe(404);
+  });
+
   it('follows the spec\'s current version', async () => {
     await processSpec('moving', SPEC);
     const before = await revision(alice, { source: source('moving', { models: false }), seed: 's' });

@@ -54,10 +54,14 @@ describe('scale out: two API processes and two worker processes', () => {
     metricsPorts = [await freePort(), await freePort()];
     const workers = metricsPorts.map((port) => start('src/worker.ts', { ...env, METRICS_PORT: String(port), METRICS_TOKEN }));
     processes = [...apis, ...workers];
-    ports = await Promise.all(apis.map((api) => until('an API to listen', () => Number(/API listening on port (\d+)/.exec(api.output())?.[1]) || undefined, 60000, 200)));
-    await Promise.all(workers.map((worker) => until('a worker to start', () => worker.output().includes('Worker started') || undefined, 60000, 200)));
+    // Four processes compile the sources at once on what may be a two-core machine: give them time.
+    const started = <T>(what: string, probe: () => T | undefined) => until(what, probe, 150000, 200).catch((error: Error): never => {
+      throw new Error(`${error.message}; what the processes printed:\n${processes.map((p) => p.output().slice(-2000)).join('\n---\n')}`);
+    });
+    ports = await Promise.all(apis.map((api) => started('an API to listen', () => Number(/API listening on port (\d+)/.exec(api.output())?.[1]) || undefined)));
+    await Promise.all(workers.map((worker) => started('a worker to start', () => worker.output().includes('Worker started') || undefined)));
     backend = new JobBackend(jobsConfig(t.config));
-  }, 120000);
+  }, 330000);
 
   afterAll(async () => {
     for (const p of processes) p.child.kill('SIGTERM');

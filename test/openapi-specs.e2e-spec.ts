@@ -127,7 +127,7 @@ describe('OpenAPI specifications', () => {
       );
       // the referenced file is bundled in: one document, no external $ref left
       const content = (await reader.client.get<any>(`${base()}/${name}/versions/latest/content`)).body;
-      const document = content.filesystem['openapi.json'];
+      const document = content.filesystem[0].specification;
       expect(document.paths['/pets'].get.operationId).toBe('listPets');
       expect(JSON.stringify(document)).not.toContain('schemas.yaml');
       expect(JSON.stringify(document)).toContain('"format":"int64"');
@@ -295,7 +295,7 @@ describe('OpenAPI specifications', () => {
       const served = await processed(game);
       expect(served.lastVersion).toBeDefined();
       const content = (await reader.client.get<any>(`${base()}/${game}/versions/latest/content`)).body;
-      expect(Object.keys(content.filesystem['openapi.json'].paths)).toEqual(['/board']);
+      expect(Object.keys(content.filesystem[0].specification.paths)).toEqual(['/board']);
     });
 
     it('keeps the keys of examples in the order the spec wrote them', async () => {
@@ -304,7 +304,7 @@ describe('OpenAPI specifications', () => {
       await creator.client.must.post(base(), { slug: name, source: { text: JSON.stringify(twilio) } });
       await processed(name);
       const content = (await reader.client.get<any>(`${base()}/${name}/versions/latest/content`)).body;
-      expect(Object.keys(content.filesystem['openapi.json'].paths['/Messages'].post.responses['201'].content['application/json'].example)).toEqual(['account_sid', 'api_version', 'body', 'date_created', 'to']);
+      expect(Object.keys(content.filesystem[0].specification.paths['/Messages'].post.responses['201'].content['application/json'].example)).toEqual(['account_sid', 'api_version', 'body', 'date_created', 'to']);
     });
 
     it('reports YAML and JSON syntax errors and non-OpenAPI documents as PARSE_ERROR', async () => {
@@ -393,7 +393,7 @@ describe('OpenAPI specifications', () => {
     const versions = await api.listOpenApiSpecVersions(org, name);
     expect((await api.getOpenApiSpecVersionById(org, name, versions.data.items[0].id)).data.id).toBe(versions.data.items[0].id);
     expect((await api.getLatestOpenApiSpecVersion(org, name)).data.id).toBe(versions.data.items[0].id);
-    expect(Object.keys((await api.getLatestOpenApiSpecVersionContent(org, name)).data.filesystem)).toEqual(['openapi.json']);
+    expect((await api.getLatestOpenApiSpecVersionContent(org, name)).data.filesystem.map((file: any) => [file.filename, file.isEntrypoint, file.dir])).toEqual([['openapi.json', true, '.']]);
     expect((await api.getOpenApiSpecVersionContentById(org, name, versions.data.items[0].id)).data.urls.public).toBeNull();
     expect((await api.getLatestOpenApiSpecVersionContentRaw(org, name)).data.format).toBe('json');
     expect((await api.updateOpenApiSpecBySlug(org, name, { visibility: 'public' })).data.visibility).toBe('public');

@@ -196,7 +196,7 @@ describe('Site tokens (e2e)', () => {
 
       const shown = await reader.get<any>(`/v1/orgs/${org}/openapi/petstore/versions/latest/content`);
       expect(shown.status).toBe(200);
-      expect(shown.body.filesystem['openapi.json'].info.title).toBe('petstore');
+      expect(shown.body.filesystem[0].specification.info.title).toBe('petstore');
       expect((await reader.get<any>(`/v1/orgs/${org}/openapi/petstore`)).body).toMatchObject({ slug: 'petstore', permissions: { edit: false } });
       // a spec the site does not show is not found; listing and writing are not for readers
       expect((await reader.get(`/v1/orgs/${org}/openapi/internal-api`)).status).toBe(404);

@@ -172,6 +172,7 @@ export function checkContract(method: string, url: string, status: number, body:
     if (!empty) throw new ContractViolation(`${where}: the contract has no body for this status, got ${JSON.stringify(body)}`);
     return;
   }
+  body = asDocumented(match.operation.operationId, body, where);
   if (!validator(body) && !(WIDENED_SINCE_0146.has(match.operation.operationId ?? '') && holdsCurrent(method, apiPath, status, body))) {
     throw new ContractViolation(`${where} (${match.specId} ${match.template}) violates the contract:\n  ${errorsOf(validator)}\nbody: ${JSON.stringify(body).slice(0, 2000)}`);
   }
@@ -219,6 +220,24 @@ function holdsCurrent(method: string, apiPath: string, status: number, body: unk
  * What the README documents as left out on purpose: a Git Sync link to a host other than GitHub or
  * GitLab has no `installationProvider` (the current contract's enum has no value for it).
  */
+/**
+ * A spec's content: GitBook's schema calls `filesystem` an object, but GitBook's API sends, and its
+ * renderer reads (as @gitbook/openapi-parser's Filesystem), a list of files. The list is checked here
+ * for the parser's shape, then stands for the object the schema asks for.
+ */
+const FILESYSTEM_AS_FILES = new Set(['getLatestOpenAPISpecVersionContent', 'getOpenAPISpecVersionContentById']);
+
+function asDocumented(operationId: string | undefined, body: unknown, where: string): unknown {
+  if (!FILESYSTEM_AS_FILES.has(operationId ?? '') || !body || typeof body !== 'object' || !Array.isArray((body as { filesystem?: unknown }).filesystem)) return body;
+  const files = (body as { filesystem: unknown[] }).filesystem;
+  const isFile = (file: any) =>
+    file && typeof file.dir === 'string' && typeof file.isEntrypoint === 'boolean' && Array.isArray(file.references) && typeof file.filename === 'string' && file.specification && typeof file.specification === 'object';
+  if (!files.length || !files.every(isFile) || files.filter((file: any) => file.isEntrypoint).length !== 1) {
+    throw new ContractViolation(`${where}: filesystem must be a list of {dir, isEntrypoint, references, filename, specification} with one entry point`);
+  }
+  return { ...body, filesystem: {} };
+}
+
 function isDocumentedDeviation(error: ErrorObject): boolean {
   return error.keyword === 'required' && (error.params as { missingProperty?: string }).missingProperty === 'installationProvider';
 }

@@ -44,11 +44,15 @@ export class OpenAPISpecPresenter {
     };
   }
 
-  /** Both GitBook shapes: 0.146's `url` and the current `urls`. */
+  /**
+   * Both GitBook shapes: 0.146's `url` and the current `urls`. `filesystem` is what GitBook's API
+   * sends and its renderer reads (as @gitbook/openapi-parser's Filesystem): a list of files, here one,
+   * the bundled document as its entry point.
+   */
   presentContent(spec: OpenAPISpecOrm, version: OpenAPISpecVersionOrm) {
     const url = this.versionUrl(spec, version.id);
     return {
-      filesystem: { 'openapi.json': version.document },
+      filesystem: [{ dir: '.', isEntrypoint: true, references: [] as string[], filename: 'openapi.json', specification: version.document }],
       url,
       urls: { source: spec.sourceUrl ?? url, public: spec.visibility === 'public' ? `${this.publicUrl(spec)}/openapi.json` : null },
     };

@@ -75,6 +75,14 @@ describe('Site search (e2e)', () => {
     expect(found(await search(rita, { query: 'widget', scope: { mode: 'default', currentSiteSpace: siteSpaces.refEn } }))).toEqual(ids('guidesEn', 'refEn'));
   });
 
+  it('splits the default scope as GitBook\'s renderer asks: the current site space, then the others (restrictTo)', async () => {
+    const half = (restrictTo: string) => search(rita, { query: 'widget', scope: { mode: 'default', currentSiteSpace: siteSpaces.guidesFr, restrictTo } });
+    expect(found(await half('currentSiteSpace'))).toEqual(ids('guidesFr'));
+    expect(found(await half('otherSiteSpaces'))).toEqual(ids('refFr'));
+    expect((await half('everything')).status).toBe(400);
+    expect((await search(rita, { query: 'widget', scope: { mode: 'default', restrictTo: 'currentSiteSpace' } })).status).toBe(400);
+  });
+
   it('searches the site spaces named (mode specific), and accepts the deprecated forms', async () => {
     expect(found(await search(rita, { query: 'widget', scope: { mode: 'specific', siteSpaceIds: [siteSpaces.refFr] } }))).toEqual(ids('refFr'));
     expect(found(await search(rita, { query: 'widget', siteSpaceIds: [siteSpaces.refFr, siteSpaces.guidesEn] }))).toEqual(ids('refFr', 'guidesEn'));

@@ -16,6 +16,15 @@ describe('site search scope', () => {
     expect(spacesInScope(sections, { mode: 'default', currentSiteSpace: 'bare' }, languageOf)).toEqual(['space-en', 'space-apiEn', 'space-bare']);
   });
 
+  it('restricts the default scope to the current site space, or to the others (the two halves GitBook\'s renderer asks for)', () => {
+    expect(spacesInScope(sections, { mode: 'default', currentSiteSpace: 'apiDe', restrictTo: 'currentSiteSpace' }, languageOf)).toEqual(['space-apiDe']);
+    expect(spacesInScope(sections, { mode: 'default', currentSiteSpace: 'apiDe', restrictTo: 'otherSiteSpaces' }, languageOf)).toEqual(['space-en', 'space-bare']);
+    expect(searchScopeOf({ scope: { mode: 'default', currentSiteSpace: 'x', restrictTo: 'otherSiteSpaces' } })).toEqual({ mode: 'default', currentSiteSpace: 'x', restrictTo: 'otherSiteSpaces' });
+    expect(() => searchScopeOf({ scope: { mode: 'default', restrictTo: 'otherSiteSpaces' } })).toThrow(/restrictTo/);
+    expect(() => searchScopeOf({ scope: { mode: 'all', restrictTo: 'currentSiteSpace' } })).toThrow(/restrictTo/);
+    expect(() => searchScopeOf({ scope: { mode: 'default', currentSiteSpace: 'x', restrictTo: 'elsewhere' } })).toThrow(/restrictTo/);
+  });
+
   it('covers a site without sections, and a section without a default', () => {
     expect(spacesInScope([siteSpace('a', null, true), siteSpace('b', null)], { mode: 'default' }, languageOf)).toEqual(['space-a']);
     expect(spacesInScope([siteSpace('a', 's'), siteSpace('b', 's')], { mode: 'default' }, languageOf)).toEqual(['space-a']);

@@ -3,13 +3,16 @@ import { InvalidError } from '@app/common';
 /**
  * Which site spaces a site search covers (GitBook's `SiteSearchScope`): `all` of them; the `default`
  * site space of each section (or of the root), with `currentSiteSpace` always in and, when its space
- * has a language, the site space of that language in each other section instead of the default;
- * or the `specific` ones named.
+ * has a language, the site space of that language in each other section instead of the default
+ * (`restrictTo` then keeps only the current site space, or only the others: GitBook's renderer asks
+ * for both halves at once and shows the first as soon as it comes); or the `specific` ones named.
  */
 export type SiteSearchScope =
   | { mode: 'all' }
-  | { mode: 'default'; currentSiteSpace?: string }
+  | { mode: 'default'; currentSiteSpace?: string; restrictTo?: 'currentSiteSpace' | 'otherSiteSpaces' }
   | { mode: 'specific'; siteSpaceIds: string[] };
+
+const RESTRICTIONS = ['currentSiteSpace', 'otherSiteSpaces'] as const;
 
 export interface ScopedSiteSpace {
   id: string;
@@ -45,15 +48,18 @@ export function searchScopeOf(body: { scope?: unknown; mode?: unknown; siteSpace
 
 function parseScope(scope: unknown): SiteSearchScope {
   if (typeof scope !== 'object' || scope === null || Array.isArray(scope)) throw new InvalidError('scope: an object with a mode');
-  const { mode, currentSiteSpace, siteSpaceIds, ...rest } = scope as Record<string, unknown>;
+  const { mode, currentSiteSpace, siteSpaceIds, restrictTo, ...rest } = scope as Record<string, unknown>;
   const extra = Object.keys(rest)[0];
   if (extra) throw new InvalidError(`scope.${extra}: not a property of a search scope`);
+  if (restrictTo !== undefined && (mode !== 'default' || currentSiteSpace === undefined)) throw new InvalidError('scope.restrictTo: only with mode "default" and currentSiteSpace');
   if (mode === 'all' && currentSiteSpace === undefined && siteSpaceIds === undefined) return { mode };
   if (mode === 'specific' && currentSiteSpace === undefined) return { mode, siteSpaceIds: ids(siteSpaceIds, 'scope.siteSpaceIds') };
   if (mode === 'default' && siteSpaceIds === undefined) {
     if (currentSiteSpace === undefined) return { mode };
     if (typeof currentSiteSpace !== 'string' || !currentSiteSpace) throw new InvalidError('scope.currentSiteSpace: a site space id');
-    return { mode, currentSiteSpace };
+    if (restrictTo === undefined) return { mode, currentSiteSpace };
+    if (!RESTRICTIONS.includes(restrictTo as (typeof RESTRICTIONS)[number])) throw new InvalidError(`scope.restrictTo: one of ${RESTRICTIONS.join(', ')}`);
+    return { mode, currentSiteSpace, restrictTo: restrictTo as (typeof RESTRICTIONS)[number] };
   }
   if (mode !== 'all' && mode !== 'default' && mode !== 'specific') throw new InvalidError('scope.mode: one of default, specific, all');
   throw new InvalidError(`scope: mode "${mode}" takes ${mode === 'specific' ? 'siteSpaceIds' : mode === 'default' ? 'currentSiteSpace' : 'nothing else'}`);
@@ -93,6 +99,8 @@ export function spacesInScope(siteSpaces: ScopedSiteSpace[], scope: SiteSearchSc
       const pick = sameLanguage ?? variants.find((s) => s.isDefault) ?? variants[0];
       return pick ? [pick] : [];
     });
+    if (current && scope.restrictTo === 'currentSiteSpace') chosen = [current];
+    if (current && scope.restrictTo === 'otherSiteSpaces') chosen = chosen.filter((s) => s.id !== current.id && s.spaceId !== current.spaceId);
   }
   return [...new Set(chosen.map((s) => s.spaceId))];
 }

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InvalidError, NotFoundError, Urls, newId } from '@app/common';
 import { imageDimensions } from '../domain/image-dimensions';
 import { RevisionFile } from '../domain/revision-content';
-import { FileStorage, StoredFile } from '../infrastructure/file-storage';
+import { FileStorage, STORAGE_KEY, StoredFile } from '../infrastructure/file-storage';
 
 /** `type/subtype` with optional parameters, as in a Content-Type header; no control characters. */
 const CONTENT_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}(?:\s*;[\x20-\x7e]*)?$/;
@@ -71,7 +71,7 @@ export class FilesService {
   /** Whether an address is one of our download addresses (the only font or file addresses reader pages load). */
   isDownloadUrl(url: string): boolean {
     const prefix = this.urls.api(`/${DOWNLOAD_ROUTE}/`);
-    return url.startsWith(prefix) && /^[A-Za-z0-9_-]{16,128}$/.test(url.slice(prefix.length));
+    return url.startsWith(prefix) && STORAGE_KEY.test(url.slice(prefix.length));
   }
 
   /** The stored bytes behind a download URL; 404 when the key names nothing. */

@@ -3,10 +3,8 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import { join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, newId } from '@app/common';
-import { FileStorage, StoredFile, StoredFileMetadata, StoredKey } from './file-storage';
+import { FileStorage, STORAGE_KEY, StoredFile, StoredFileMetadata, StoredKey } from './file-storage';
 
-/** Keys are URL-safe random strings; anything else is never a stored file (no path tricks). */
-export const STORAGE_KEY = /^[A-Za-z0-9_-]{16,128}$/;
 /** Names `put` writes before renaming: `<key>.<id>.tmp` (bytes) and `<key>.<id>.tmp.json` (metadata). */
 const TEMPORARY = /\.tmp(?:\.json)?$/;
 /** A stored file's bytes (`<key>`) or metadata (`<key>.json`). */

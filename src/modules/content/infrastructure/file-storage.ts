@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream';
 
+/** Keys are URL-safe random strings; anything else is never a stored file (no path tricks). */
+export const STORAGE_KEY = /^[A-Za-z0-9_-]{16,128}$/;
+
 /** What the storage keeps next to the bytes, so they can be served without reading a revision. */
 export interface StoredFileMetadata {
   name: string;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OutlineEntry } from './document-html';
 import { escapeHtml } from '@app/common';
+import { FONT_FAMILY } from '../../sites/domain/custom-font';
 
 export interface NavLink {
   title: string;
@@ -37,12 +38,11 @@ export interface ReaderFont {
   faces: Array<{ weight: number; url: string; format: 'woff' | 'woff2' }>;
 }
 
-/** What may stand in a CSS string here: a family name, or an address of our download route. */
-const CSS_SAFE_FAMILY = /^[\p{L}\p{N} _-]{1,50}$/u;
+/** What may stand in a CSS string here: a family name (as custom fonts take them), or an address of our download route. */
 const CSS_SAFE_URL = /^https?:\/\/[A-Za-z0-9.:-]+(?:\/[A-Za-z0-9_.-]+)*$/;
 
 function fontFaces(font: ReaderFont | undefined): { css: string; family: string } {
-  if (!font || !CSS_SAFE_FAMILY.test(font.family)) return { css: '', family: '' };
+  if (!font || !FONT_FAMILY.test(font.family)) return { css: '', family: '' };
   const faces = font.faces.filter((face) => CSS_SAFE_URL.test(face.url) && Number.isInteger(face.weight) && face.weight >= 1 && face.weight <= 1000);
   if (!faces.length) return { css: '', family: '' };
   const css = faces.map((face) => `@font-face{font-family:"${font.family}";src:url("${face.url}") format("${face.format}");font-weight:${face.weight};font-display:swap}`).join('');

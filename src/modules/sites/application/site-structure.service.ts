@@ -107,7 +107,7 @@ export class SiteStructureService {
    */
   async addSection(caller: User, organizationId: string, siteId: string, input: { spaceId: unknown; title?: unknown; icon?: unknown }): Promise<SiteSectionOrm> {
     const space = await this.readableSpace(caller, organizationId, input.spaceId, 'spaceId');
-    return this.write(caller, organizationId, siteId, async (site, rows, tx) => {
+    return this.edit(caller, organizationId, siteId, async (site, rows, tx) => {
       const icon = input.icon === undefined ? null : optionalText(input.icon, 'icon', 50);
       const now = this.clock.now();
       const rootItems = this.children(rows, null);
@@ -128,7 +128,7 @@ export class SiteStructureService {
   }
 
   async updateSection(caller: User, organizationId: string, siteId: string, sectionId: string, input: SectionInput): Promise<SiteSectionOrm> {
-    return this.write(caller, organizationId, siteId, async (site, rows, tx) => {
+    return this.edit(caller, organizationId, siteId, async (site, rows, tx) => {
       const section = this.section(rows, sectionId);
       if (input.title !== undefined) section.title = assertTitle(input.title);
       if (input.path !== undefined) {
@@ -147,7 +147,7 @@ export class SiteStructureService {
 
   /** Removes the section and its site spaces; another section becomes the default if it was. */
   async deleteSection(caller: User, organizationId: string, siteId: string, sectionId: string): Promise<void> {
-    await this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+    await this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
       const section = this.section(rows, sectionId);
       await this.repository.deleteSection(section.id, tx);
       const rest = rows.sections.filter((s) => s.id !== section.id);
@@ -159,7 +159,7 @@ export class SiteStructureService {
   }
 
   async moveSection(caller: User, organizationId: string, siteId: string, sectionId: string, position: MovePosition | undefined): Promise<SiteSectionOrm> {
-    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+    return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
       const section = this.section(rows, sectionId);
       await this.place(rows, { type: 'site-section', id: section.id }, position, tx);
       return section;
@@ -169,7 +169,7 @@ export class SiteStructureService {
   // Section groups ----------------------------------------------------------------------------
 
   async addGroup(caller: User, organizationId: string, siteId: string, input: { title: unknown; icon?: unknown; sections?: unknown; parent?: unknown }): Promise<SiteSectionGroupOrm> {
-    return this.write(caller, organizationId, siteId, async (site, rows, tx) => {
+    return this.edit(caller, organizationId, siteId, async (site, rows, tx) => {
       const title = assertTitle(input.title, 'title', 1, 100);
       const icon = input.icon === undefined ? null : optionalText(input.icon, 'icon', 50);
       const parentId = input.parent === undefined || input.parent === null ? null : this.group(rows, String(input.parent), 'parent').id;
@@ -184,7 +184,7 @@ export class SiteStructureService {
   }
 
   async updateGroup(caller: User, organizationId: string, siteId: string, groupId: string, input: { title?: unknown; icon?: unknown }): Promise<SiteSectionGroupOrm> {
-    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+    return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
       const group = this.group(rows, groupId);
       if (input.title !== undefined) group.title = assertTitle(input.title, 'title', 1, 100);
       if (input.icon !== undefined) group.icon = optionalText(input.icon, 'icon', 50);
@@ -195,7 +195,7 @@ export class SiteStructureService {
 
   /** Its sections and sub-groups move up to where the group was. False when there was no such group. */
   async deleteGroup(caller: User, organizationId: string, siteId: string, groupId: string): Promise<boolean> {
-    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+    return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
       const group = rows.groups.find((g) => g.id === groupId);
       if (!group) return false;
       for (const slot of this.children(rows, group.id)) {
@@ -210,7 +210,7 @@ export class SiteStructureService {
   }
 
   async addSectionToGroup(caller: User, organizationId: string, siteId: string, groupId: string, sectionId: unknown): Promise<SiteSectionGroupOrm> {
-    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+    return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
       const group = this.group(rows, groupId);
       if (typeof sectionId !== 'string') throw new InvalidError('sectionId: required');
       await this.putInGroup(rows, this.section(rows, sectionId, 'sectionId'), group.id, tx);
@@ -220,7 +220,7 @@ export class SiteStructureService {
 
   /** The section goes back to the group's parent. False when it was not in the group. */
   async removeSectionFromGroup(caller: User, organizationId: string, siteId: string, groupId: string, sectionId: string): Promise<boolean> {
-    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+    return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
       const group = this.group(rows, groupId);
       const section = rows.sections.find((s) => s.id === sectionId && s.groupId === group.id);
       if (!section) return false;
@@ -230,7 +230,7 @@ export class SiteStructureService {
   }
 
   async moveGroup(caller: User, organizationId: string, siteId: string, groupId: string, position: MovePosition | undefined): Promise<SiteSectionGroupOrm> {
-    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+    return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
       const group = this.group(rows, groupId);
       await this.place(rows, { type: 'site-section-group', id: group.id }, position, tx);
       return group;
@@ -242,7 +242,7 @@ export class SiteStructureService {
   /** Into `sectionId`, else the default section, else the site's root (a site without sections). */
   async addSiteSpace(caller: User, organizationId: string, siteId: string, input: { spaceId: unknown; sectionId?: unknown }): Promise<SiteSpaceOrm> {
     const space = await this.readableSpace(caller, organizationId, input.spaceId, 'spaceId');
-    return this.write(caller, organizationId, siteId, async (site, rows, tx) => {
+    return this.edit(caller, organizationId, siteId, async (site, rows, tx) => {
       let sectionId: string | null;
       if (input.sectionId !== undefined && input.sectionId !== null) sectionId = this.section(rows, String(input.sectionId), 'sectionId').id;
       else sectionId = rows.sections.find((s) => s.isDefault)?.id ?? rows.sections[0]?.id ?? null;
@@ -312,7 +312,7 @@ export class SiteStructureService {
 
   async updateSiteSpace(caller: User, organizationId: string, siteId: string, siteSpaceId: string, input: { path?: unknown; condition?: unknown; spaceId?: unknown }): Promise<SiteSpaceOrm> {
     const space = input.spaceId === undefined ? null : await this.readableSpace(caller, organizationId, input.spaceId, 'spaceId');
-    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+    return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
       const siteSpace = this.siteSpace(rows, siteSpaceId);
       if (input.path !== undefined) {
         const path = assertPath(input.path);
@@ -329,7 +329,7 @@ export class SiteStructureService {
   }
 
   async deleteSiteSpace(caller: User, organizationId: string, siteId: string, siteSpaceId: string): Promise<void> {
-    await this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+    await this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
       const siteSpace = this.siteSpace(rows, siteSpaceId);
       await this.repository.deleteSiteSpace(siteSpace.id, tx);
       const next = rows.siteSpaces.find((s) => s.id !== siteSpace.id && s.sectionId === siteSpace.sectionId);
@@ -341,7 +341,7 @@ export class SiteStructureService {
   }
 
   async moveSiteSpace(caller: User, organizationId: string, siteId: string, siteSpaceId: string, position: MovePosition | undefined): Promise<SiteSpaceOrm> {
-    return this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+    return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
       const siteSpace = this.siteSpace(rows, siteSpaceId);
       await this.place(rows, { type: 'site-space', id: siteSpace.id }, position, tx);
       return siteSpace;
@@ -356,7 +356,7 @@ export class SiteStructureService {
 
   /** Lays `input` over the variant's overrides (null drops them: it looks like the site again); answers its settings. */
   async overrideSiteSpaceCustomization(caller: User, organizationId: string, siteId: string, siteSpaceId: string, input: unknown | null): Promise<Customization> {
-    return this.write(caller, organizationId, siteId, async (site, rows, tx) => {
+    return this.edit(caller, organizationId, siteId, async (site, rows, tx) => {
       const siteSpace = this.siteSpace(rows, siteSpaceId);
       siteSpace.customization = input === null ? null : applyCustomization(siteSpace.customization ?? {}, input);
       await this.repository.save(siteSpace, tx);
@@ -366,7 +366,7 @@ export class SiteStructureService {
 
   /** sortSiteStructure: any item, before or after a sibling of the same level (the end without a position). */
   async sort(caller: User, organizationId: string, siteId: string, item: ItemPointer, position: MovePosition | undefined): Promise<void> {
-    await this.write(caller, organizationId, siteId, async (_site, rows, tx) => {
+    await this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
       await this.place(rows, item, position, tx);
     });
   }
@@ -398,11 +398,7 @@ export class SiteStructureService {
   // ------------------------------------------------------------------------------------------
 
   /** Every structure write, here and in SiteExternalLinksService: `create` role, the site locked, its rows read under the lock. */
-  edit<T>(caller: User, organizationId: string, siteId: string, work: (site: SiteOrm, rows: StructureRows, tx: Tx) => Promise<T>): Promise<T> {
-    return this.write(caller, organizationId, siteId, work);
-  }
-
-  private async write<T>(caller: User, organizationId: string, siteId: string, work: (site: SiteOrm, rows: StructureRows, tx: Tx) => Promise<T>): Promise<T> {
+  async edit<T>(caller: User, organizationId: string, siteId: string, work: (site: SiteOrm, rows: StructureRows, tx: Tx) => Promise<T>): Promise<T> {
     await this.siteAccess.role(caller, organizationId, siteId, 'create');
     return this.transactions.run((tx) => this.inLockedSite(organizationId, siteId, tx, work));
   }

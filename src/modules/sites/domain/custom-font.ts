@@ -5,9 +5,11 @@ export interface FontFaceFile {
   storageKey: string;
 }
 
-/** A font family name as CSS takes it: 1 to 50 characters, letters, digits, spaces, `-` and `_` (nothing that ends a CSS string). */
+/** A font family name as CSS takes it: 1 to 50 letters, digits, spaces, `-` and `_` (nothing that ends a CSS string). */
+export const FONT_FAMILY = /^[\p{L}\p{N} _-]{1,50}$/u;
+
 export function assertFontFamily(value: unknown): string {
-  if (typeof value !== 'string' || !/^[\p{L}\p{N} _-]{1,50}$/u.test(value) || !value.trim()) {
+  if (typeof value !== 'string' || !FONT_FAMILY.test(value) || !value.trim()) {
     throw new InvalidError('fontFamily: 1 to 50 letters, digits, spaces, "-" or "_"');
   }
   return value.trim();

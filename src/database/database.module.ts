@@ -18,7 +18,10 @@ export class DatabaseModule {
         TypeOrmModule.forRootAsync({
           inject: [APP_CONFIG],
           useFactory: (config: AppConfig) => ({
-            ...dataSourceOptions(config.databaseUrl, config.dbPoolSize),
+            ...dataSourceOptions(config.databaseUrl, config.dbPoolSize, {
+              directUrl: config.databaseDirectUrl,
+              preparedStatements: config.dbPreparedStatements,
+            }),
             migrationsRun: options.applyMigrations && config.migrationsRun,
             logging: false,
             // The process checked the connection before building the app (bootstrap/database-ready.ts);

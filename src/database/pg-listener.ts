@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { connectionSettings } from './data-source-options';
 
 export interface ListenerHooks {
   /** A NOTIFY on the channel arrived (PostgreSQL delivers them when the notifying transaction commits). */
@@ -13,7 +14,8 @@ export interface ListenerHooks {
 
 /**
  * A dedicated connection LISTENing on one channel, reconnecting after a second whenever it drops.
- * Its own `pg` client, not one of the pool's: a LISTEN lives as long as its connection.
+ * Its own `pg` client, not one of the pool's: a LISTEN lives as long as its connection, so it goes
+ * to the direct URL (DATABASE_DIRECT_URL), never through a transaction-mode pooler.
  */
 export class PgListener {
   private readonly logger: Logger;
@@ -31,7 +33,7 @@ export class PgListener {
   }
 
   async start(): Promise<void> {
-    const url = (this.dataSource.options as { url?: string }).url;
+    const url = connectionSettings(this.dataSource).directUrl;
     if (!url || this.closed) return;
     const client = new Client({ connectionString: url });
     this.client = client;

@@ -1,11 +1,12 @@
 import type { DataSource } from 'typeorm';
+import { dataSourceOptions } from './data-source-options';
 import { poolRead } from './pool-reads';
 
 type Sent = { name?: string; text: string; values: unknown[] };
 
-function fakeDataSource(sent: Sent[]): DataSource {
+function fakeDataSource(sent: Sent[], preparedStatements = true): DataSource {
   const master = { query: async (query: Sent) => (sent.push(query), { rows: [{ ok: true }] }) };
-  return { driver: { master } } as unknown as DataSource;
+  return { driver: { master }, options: dataSourceOptions('postgres://db/docs', 1, { preparedStatements }) } as unknown as DataSource;
 }
 
 describe('poolRead', () => {
@@ -26,6 +27,12 @@ describe('poolRead', () => {
     for (let i = 0; i < 150; i++) await poolRead(dataSource, `SELECT ${i} AS built`, []);
     expect(sent.filter((query) => query.name !== undefined).length).toBeLessThanOrEqual(100);
     expect(sent[149].name).toBeUndefined();
+  });
+
+  it('names nothing with DB_PREPARED_STATEMENTS=false (a transaction-mode pooler shares server connections)', async () => {
+    const sent: Sent[] = [];
+    await poolRead(fakeDataSource(sent, false), 'SELECT 1 WHERE $1::int = 1', [1]);
+    expect(sent).toEqual([{ name: undefined, text: 'SELECT 1 WHERE $1::int = 1', values: [1] }]);
   });
 
   it('runs inside the transaction it is given, on its connection', async () => {

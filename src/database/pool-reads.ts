@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { connectionSettings } from './data-source-options';
 import type { Tx } from './transactions';
 
 interface PgPool {
@@ -26,11 +27,14 @@ function statementName(sql: string): string | undefined {
  * `query`, and as a prepared statement, so PostgreSQL does not parse and plan the same text again
  * on every request (the access context's query is the costliest of them to plan). `sql` must be a
  * constant text (values go in `params`). Inside a transaction the transaction's connection is used,
- * as for any other query.
+ * as for any other query. With DB_PREPARED_STATEMENTS=false (a transaction-mode pooler shares
+ * server connections between clients, so a name prepared on one is missing on the next) the
+ * statement is unnamed, as every other query is.
  */
 export async function poolRead<T>(dataSource: DataSource, sql: string, params: unknown[], tx?: Tx): Promise<T[]> {
   if (tx) return (await tx.query(sql, params)) as T[];
-  return (await driverPool<PgPool>(dataSource).query({ name: statementName(sql), text: sql, values: params })).rows as T[];
+  const name = connectionSettings(dataSource).preparedStatements ? statementName(sql) : undefined;
+  return (await driverPool<PgPool>(dataSource).query({ name, text: sql, values: params })).rows as T[];
 }
 
 /** The `pg` pool under TypeORM's PostgreSQL driver (for libraries that take a pool, and for its gauges). */

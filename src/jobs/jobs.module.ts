@@ -12,7 +12,8 @@ export function jobsConfig(config: AppConfig): JobsConfig {
   return {
     backend: config.jobsBackend,
     redisUrl: config.redisUrl,
-    databaseUrl: config.databaseUrl,
+    // BullMQ's PostgreSQL backend keeps session state (LISTEN, session locks): never through a pooler.
+    databaseUrl: config.databaseDirectUrl,
     prefix: config.queuePrefix,
     pgSchema: config.jobsPgSchema,
     lockMs: config.jobsLockMs,

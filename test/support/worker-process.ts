@@ -15,6 +15,8 @@ export function spawnWorker(t: TestApp, env: Record<string, string> = {}): { chi
     ...(process.env as Record<string, string>),
     TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
     DATABASE_URL: t.config.databaseUrl,
+    DATABASE_DIRECT_URL: t.config.databaseDirectUrl,
+    DB_PREPARED_STATEMENTS: String(t.config.dbPreparedStatements),
     REDIS_URL: t.config.redisUrl,
     JOBS_BACKEND: t.config.jobsBackend,
     JOBS_PG_SCHEMA: t.config.jobsPgSchema,

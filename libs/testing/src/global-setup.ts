@@ -9,6 +9,7 @@ export default async function globalSetup(): Promise<void> {
   // The first thing a run says: which PostgreSQL and Redis it writes to, and under which names.
   process.stdout.write(
     `\nTest run ${run}: PostgreSQL ${postgres.host}${process.env.TEST_EMBEDDED === '1' || postgres.port !== '5432' ? ' (started for this run)' : ''}, ` +
+      `${process.env.TEST_POOLED_DATABASE_URL ? `queried through PgBouncer (transaction mode) at ${new URL(process.env.TEST_POOLED_DATABASE_URL).host}, ` : ''}` +
       `${testRedisUrl() ? `Redis ${new URL(testRedisUrl()!).host}` : 'no Redis (jobs on PostgreSQL)'}; databases and keys named docs_test_${run}_*. ` +
       `Interrupted runs leave them: npm run test:clean removes those of runs no longer alive.\n`,
   );

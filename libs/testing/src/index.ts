@@ -3,3 +3,4 @@ export * from './database';
 export * from './test-app';
 export * from './redis-keys';
 export * from './services';
+export * from './pgbouncer';

@@ -3,12 +3,14 @@ import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RunningPostgres, startEmbeddedPostgres } from '../../../src/embedded/embedded-postgres';
+import { RunningPgBouncer, startPgBouncer } from './pgbouncer';
 
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOCAL_REDIS = 'redis://127.0.0.1:6379';
 
 interface Started {
   postgres?: RunningPostgres;
+  pgBouncer?: RunningPgBouncer;
   dir?: string;
 }
 const started: Started = {};
@@ -20,6 +22,8 @@ const started: Started = {};
  *   else an embedded PostgreSQL in a temporary directory. TEST_EMBEDDED=1 forces the embedded one.
  * - Redis: REDIS_URL when given, else 127.0.0.1:6379 when it answers; none under TEST_EMBEDDED=1.
  *   Without Redis the jobs run on the PostgreSQL backend and Redis-only tests are skipped.
+ * - TEST_PGBOUNCER=1: a PgBouncer in transaction mode in front of that PostgreSQL; every TestApp
+ *   then queries through it (DATABASE_URL), as a production install behind one does.
  */
 export async function startTestServices(): Promise<void> {
   const embeddedOnly = process.env.TEST_EMBEDDED === '1';
@@ -31,6 +35,10 @@ export async function startTestServices(): Promise<void> {
     process.env.TEST_DATABASE_URL = started.postgres.url('postgres');
   } else {
     process.env.TEST_DATABASE_URL ??= LOCAL_POSTGRES;
+  }
+  if (process.env.TEST_PGBOUNCER === '1') {
+    started.pgBouncer = await startPgBouncer(process.env.TEST_DATABASE_URL);
+    process.env.TEST_POOLED_DATABASE_URL = started.pgBouncer.via(process.env.TEST_DATABASE_URL);
   }
   if (embeddedOnly) {
     delete process.env.REDIS_URL;
@@ -48,6 +56,7 @@ export async function startTestServices(): Promise<void> {
 }
 
 export async function stopTestServices(): Promise<void> {
+  await started.pgBouncer?.stop();
   await started.postgres?.stop();
   if (started.dir) rmSync(started.dir, { recursive: true, force: true });
 }
@@ -55,6 +64,28 @@ export async function stopTestServices(): Promise<void> {
 /** The Redis this run may use, or undefined when there is none (Redis-only tests are then skipped). */
 export function testRedisUrl(): string | undefined {
   return process.env.TEST_REDIS_URL || undefined;
+}
+
+/** `url` (a test database on the run's server) through the run's PgBouncer, when TEST_PGBOUNCER=1 started one. */
+export function pooledTestUrl(url: string): string | undefined {
+  const pooled = process.env.TEST_POOLED_DATABASE_URL;
+  if (!pooled) return undefined;
+  const through = new URL(url);
+  const pooler = new URL(pooled);
+  through.hostname = pooler.hostname;
+  through.port = pooler.port;
+  return through.toString();
+}
+
+/** The direct address of a test database that may be given through the run's PgBouncer. */
+export function directTestUrl(url: string): string {
+  const pooled = process.env.TEST_POOLED_DATABASE_URL;
+  const given = new URL(url);
+  if (!pooled || given.port !== new URL(pooled).port) return url;
+  const server = new URL(process.env.TEST_DATABASE_URL!);
+  given.hostname = server.hostname;
+  given.port = server.port;
+  return given.toString();
 }
 
 export const REDIS_SKIP_REASON = 'skipped: needs Redis (set REDIS_URL or run Redis on 127.0.0.1:6379)';

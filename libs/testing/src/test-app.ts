@@ -10,7 +10,7 @@ import { OnboardingService } from '../../../src/modules/organizations/applicatio
 import { checkContract } from './contract';
 import { createTestDatabase, dropTestDatabase, uniqueTestName } from './database';
 import { removeQueueKeys } from './redis-keys';
-import { testRedisUrl } from './services';
+import { directTestUrl, pooledTestUrl, testRedisUrl } from './services';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -117,6 +117,12 @@ export class TestApp {
       dbPoolSize: 5,
       ...overrides,
     };
+    // Under TEST_PGBOUNCER=1 queries go through the run's PgBouncer (transaction mode); LISTEN and jobs do not.
+    if (!overrides.databaseDirectUrl) {
+      const direct = directTestUrl(config.databaseUrl);
+      const pooled = pooledTestUrl(direct);
+      Object.assign(config, pooled ? { databaseUrl: pooled, databaseDirectUrl: direct, dbPreparedStatements: false } : { databaseDirectUrl: direct });
+    }
     const clock = new ManualClock(new Date('2026-01-15T10:00:00.000Z'));
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
       .overrideProvider(APP_CONFIG)

@@ -10,6 +10,10 @@ export const configSchema = Joi.object({
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
     .default('postgres://postgres@127.0.0.1:5432/docs_platform'),
+  // A connection that is not pooled in transaction mode (PgBouncer), for LISTEN and the job tables; unset: DATABASE_URL.
+  DATABASE_DIRECT_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }),
+  // Named prepared statements for the hot reads; off behind a pooler that cannot carry them (PgBouncer before 1.21).
+  DB_PREPARED_STATEMENTS: Joi.boolean().default(true),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
   PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   MIGRATIONS_RUN: Joi.boolean().default(true),
@@ -97,6 +101,10 @@ export interface AppConfig {
   nodeEnv: string;
   port: number;
   databaseUrl: string;
+  /** PostgreSQL without a transaction-mode pooler between: LISTEN connections and the PostgreSQL job backend. */
+  databaseDirectUrl: string;
+  /** The hot reads run as named prepared statements (PostgreSQL plans them once per connection). */
+  dbPreparedStatements: boolean;
   redisUrl: string;
   publicUrl: string;
   migrationsRun: boolean;
@@ -203,6 +211,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     nodeEnv: value.NODE_ENV,
     port,
     databaseUrl: value.DATABASE_URL,
+    databaseDirectUrl: value.DATABASE_DIRECT_URL ?? value.DATABASE_URL,
+    dbPreparedStatements: value.DB_PREPARED_STATEMENTS,
     redisUrl: value.REDIS_URL,
     publicUrl: String(value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     migrationsRun: value.MIGRATIONS_RUN,

@@ -31,6 +31,8 @@ const USAGE = `Usage:
                                               import our documentation through Git Sync and publish it as
                                               a site (organization, space and site "Docs Platform"; again
                                               to update it), owned by EMAIL or the first instance admin
+  cli files:migrate --to s3                   copy every file under FILES_DIR into the S3_BUCKET (resumable:
+                                              run it again after an interruption), before FILES_BACKEND=s3
 ${JOBS_USAGE}
 --expires-in takes a whole number and a unit: m (minutes), h, d or w (weeks).
 Each command prints one JSON line; tokens are printed only by the commands that create them.`;
@@ -131,6 +133,7 @@ async function main(): Promise<number> {
       limit: { type: 'string' },
       queue: { type: 'string' },
       dir: { type: 'string' },
+      to: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -139,6 +142,7 @@ async function main(): Promise<number> {
     process.stdout.write(USAGE + '\n');
     return 0;
   }
+  if (name === 'files:migrate') return migrateFilesCommand(values);
   const command = commands[name];
   if (!command) {
     process.stderr.write(`${name ? `Unknown command "${name}".` : 'No command given.'} Commands:\n${USAGE}\n`);
@@ -168,6 +172,21 @@ async function main(): Promise<number> {
   } finally {
     await app.close();
   }
+}
+
+/** Needs neither the database nor the app: the two file storages, from FILES_DIR and S3_*. */
+async function migrateFilesCommand(options: Options): Promise<number> {
+  if (options.to !== 's3') throw new Error('files:migrate copies FILES_DIR into the S3 bucket: give --to s3');
+  const config = loadConfig({ ...process.env, FILES_BACKEND: 's3' });
+  // Loaded here only: the other commands need no S3 client.
+  const { migrateFiles } = await import('./modules/content/application/files-migration');
+  const { LocalDiskFileStorage } = await import('./modules/content/infrastructure/file-storage.local');
+  const { S3FileStorage } = await import('./modules/content/infrastructure/file-storage.s3');
+  const report = await migrateFiles(new LocalDiskFileStorage(config), new S3FileStorage(config.s3), (progress) =>
+    process.stderr.write(JSON.stringify({ progress }) + '\n'),
+  );
+  process.stdout.write(JSON.stringify({ from: resolve(config.filesDir), to: `s3://${config.s3.bucket}`, ...report }) + '\n');
+  return 0;
 }
 
 main().then(

@@ -4,3 +4,4 @@ export * from './test-app';
 export * from './redis-keys';
 export * from './services';
 export * from './pgbouncer';
+export * from './s3-server';

@@ -28,6 +28,16 @@ export const configSchema = Joi.object({
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(10000),
   OUTBOUND_ALLOW_PRIVATE: Joi.boolean().default(false),
   FILES_DIR: Joi.string().min(1).default('./var/files'),
+  // Where files live: `local` (FILES_DIR) or `s3` (a bucket of AWS S3, MinIO, Ceph, R2...).
+  FILES_BACKEND: Joi.string().valid('local', 's3').default('local'),
+  S3_ENDPOINT: Joi.string().uri({ scheme: ['http', 'https'] }),
+  S3_REGION: Joi.string().pattern(/^[a-z0-9-]{1,40}$/).default('us-east-1'),
+  S3_BUCKET: Joi.string()
+    .pattern(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+    .when('FILES_BACKEND', { is: 's3', then: Joi.required() }),
+  S3_ACCESS_KEY_ID: Joi.string(),
+  S3_SECRET_ACCESS_KEY: Joi.string(),
+  S3_FORCE_PATH_STYLE: Joi.boolean().default(false),
   // Comma-separated browser origins (`https://app.example.com`) allowed to call the API; none by default.
   TRUST_PROXY: Joi.string()
     .pattern(/^(?:true|false|\d{1,2}|[\w.:/]+(?:\s*,\s*[\w.:/]+)*)$/)
@@ -121,6 +131,9 @@ export interface AppConfig {
   outboundAllowPrivate: boolean;
   /** Directory of the local-disk file storage (uploaded content files). */
   filesDir: string;
+  /** Where files live: FILES_DIR (`local`) or an S3 bucket (`s3`, with `s3`'s settings). */
+  filesBackend: 'local' | 's3';
+  s3: { endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   /** Browser origins allowed by CORS (exact `scheme://host[:port]`); empty: no CORS headers at all. */
   corsOrigins: string[];
   /** Express's `trust proxy`: false, true, a number of hops, or addresses and subnets (`loopback, 10.0.0.0/8`). */
@@ -227,6 +240,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     outboundAllowPrivate: value.OUTBOUND_ALLOW_PRIVATE,
     filesDir: value.FILES_DIR,
+    filesBackend: value.FILES_BACKEND,
+    s3: {
+      endpoint: value.S3_ENDPOINT,
+      region: value.S3_REGION,
+      bucket: value.S3_BUCKET ?? '',
+      accessKeyId: value.S3_ACCESS_KEY_ID,
+      secretAccessKey: value.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: value.S3_FORCE_PATH_STYLE,
+    },
     trustProxy: parseTrustProxy(String(value.TRUST_PROXY)),
     corsOrigins: String(value.CORS_ORIGINS)
       .split(',')

@@ -1,6 +1,7 @@
-import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Headers, HttpStatus, Param, Res, StreamableFile } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { byteRange } from './byte-range';
 import { Public } from '../../identity/api/auth.decorators';
 import { DOWNLOAD_ROUTE, FilesService } from '../application/files.service';
 
@@ -24,15 +25,28 @@ export class FileDownloadController {
       'Answers 404 once no revision names the file any more: when the last space naming it is purged, its bytes are deleted. ' +
       'The key is a credential: access logs show it as `[redacted]`.',
   })
+  @ApiHeader({ name: 'Range', required: false, description: 'One range, `bytes=start-end`, `bytes=start-` or `bytes=-suffix`; several ranges get the whole file' })
   @ApiOkResponse({ description: 'The file, with its content type', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } })
-  async download(@Param('key') key: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+  @ApiResponse({ status: 206, description: 'The requested range (`Content-Range`)', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({ status: 416, description: 'The range lies past the end of the file (`Content-Range: bytes */size`)' })
+  async download(@Param('key') key: string, @Headers('range') rangeHeader: string | undefined, @Res({ passthrough: true }) res: Response): Promise<StreamableFile | undefined> {
     const { metadata, open } = await this.files.open(key);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
-    return new StreamableFile(open(), {
+    res.setHeader('Accept-Ranges', 'bytes');
+    const range = byteRange(rangeHeader, metadata.size);
+    if (range === 'unsatisfiable') {
+      res.status(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE).setHeader('Content-Range', `bytes */${metadata.size}`);
+      res.end();
+      return undefined;
+    }
+    if (range) {
+      res.status(HttpStatus.PARTIAL_CONTENT).setHeader('Content-Range', `bytes ${range.start}-${range.end}/${metadata.size}`);
+    }
+    return new StreamableFile(open(range ?? undefined), {
       type: metadata.contentType,
-      length: metadata.size,
+      length: range ? range.end - range.start + 1 : metadata.size,
       disposition: `inline; filename*=UTF-8''${rfc5987(metadata.name)}`,
     });
   }

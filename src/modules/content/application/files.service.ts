@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { InvalidError, NotFoundError, Urls, newId } from '@app/common';
+import { InvalidError, NotFoundError, TooLargeError, Urls, newId } from '@app/common';
 import { imageDimensions } from '../domain/image-dimensions';
 import { RevisionFile } from '../domain/revision-content';
-import { FileStorage, STORAGE_KEY, StoredFile } from '../infrastructure/file-storage';
+import { FileBody, FileStorage, STORAGE_KEY, StoredFile } from '../infrastructure/file-storage';
 
 /** `type/subtype` with optional parameters, as in a Content-Type header; no control characters. */
 const CONTENT_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}(?:\s*;[\x20-\x7e]*)?$/;
 const MAX_NAME_LENGTH = 255;
+/** Image headers (PNG, GIF, JPEG with its frame header) are read from the first bytes of a streamed file. */
+const HEADER_BYTES = 256 * 1024;
 /** Path of the public download route (under the API prefix); see FileDownloadController. */
 export const DOWNLOAD_ROUTE = 'files';
 
@@ -46,21 +49,53 @@ export class FilesService {
   ) {}
 
   /**
-   * Stores the bytes and describes them. `dimensions` are read from PNG, GIF and JPEG headers.
+   * Stores the bytes (streamed when `body` is a stream) and describes them. `dimensions` are read
+   * from PNG, GIF and JPEG headers. With `exactSize`, a stream longer than that stops at once (413)
+   * and a shorter one is removed again (400).
    * @throws InvalidError when the name is empty or too long, or the content type is not `type/subtype`.
    */
-  async store(bytes: Uint8Array, name: string, contentType: string, storageKey = newStorageKey()): Promise<RevisionFile> {
+  async store(body: FileBody, name: string, contentType: string, storageKey = newStorageKey(), exactSize?: number): Promise<RevisionFile> {
     const cleanName = assertFileDescription(name, contentType);
-    await this.storage.put(storageKey, bytes, { name: cleanName, contentType, size: bytes.byteLength });
-    const dimensions = imageDimensions(bytes);
-    return {
-      id: newId(),
-      name: cleanName,
-      contentType,
-      size: bytes.byteLength,
-      ...(dimensions ? { dimensions } : {}),
-      storageKey,
-    };
+    if (!(body instanceof Readable)) {
+      const { size } = await this.storage.put(storageKey, body, { name: cleanName, contentType });
+      return this.described(storageKey, cleanName, contentType, size, body, exactSize);
+    }
+    const header: Buffer[] = [];
+    // Pulled by the storage as it writes (nothing flows before it reads); an oversized body stops
+    // the write, and the rest of it stays unread for the caller (which may drain it for the 413).
+    const watched = Readable.from(
+      (async function* () {
+        let seen = 0;
+        for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+          if (seen < HEADER_BYTES) header.push(chunk.subarray(0, HEADER_BYTES - seen));
+          seen += chunk.length;
+          if (exactSize !== undefined && seen > exactSize) throw new TooLargeError(`This upload takes ${exactSize} bytes`);
+          yield chunk;
+        }
+      })(),
+      { objectMode: false },
+    );
+    const { size } = await this.storage.put(storageKey, watched, { name: cleanName, contentType });
+    return this.described(storageKey, cleanName, contentType, size, Buffer.concat(header), exactSize);
+  }
+
+  private async described(storageKey: string, name: string, contentType: string, size: number, head: Uint8Array, exactSize?: number): Promise<RevisionFile> {
+    if (exactSize !== undefined && size !== exactSize) {
+      await this.storage.delete(storageKey);
+      throw new InvalidError(`This upload takes exactly ${exactSize} bytes; ${size} arrived`);
+    }
+    const dimensions = imageDimensions(head);
+    return { id: newId(), name, contentType, size, ...(dimensions ? { dimensions } : {}), storageKey };
+  }
+
+  /** What is stored under a key (a direct upload's object, once the client has put it), or null. */
+  async stored(storageKey: string): Promise<StoredFile | null> {
+    return STORAGE_KEY.test(storageKey) ? this.storage.get(storageKey) : null;
+  }
+
+  /** An address the client may PUT a file's bytes to directly (the bucket's, presigned), or null. */
+  directUploadUrl(storageKey: string, name: string, contentType: string, seconds: number): Promise<string | null> {
+    return this.storage.directUploadUrl(storageKey, { name, contentType }, seconds);
   }
 
   /** The public address serving the file's bytes. */

@@ -20,8 +20,8 @@ function hashToken(token: string): string {
 
 /**
  * Uploads straight to storage (generateStorageUploadURL): a member asks for an address for one
- * file of a kind, with its name, type and exact size; the bytes are then PUT to that address, with
- * no token (the address's 256-bit random part is the credential, kept hashed), within 15 minutes,
+ * file of a kind, with its name, type and exact size; the bytes are then PUT to that address (ours,
+ * or on FILES_BACKEND=s3 the bucket's, presigned), with no token (the address's 256-bit random part is the credential, kept hashed), within 15 minutes,
  * once. The answer's `key` names the stored file for whatever uses it next (a custom font's face).
  * A file nothing refers to is removed by the file sweep after its grace period.
  */
@@ -55,7 +55,9 @@ export class StorageUploadsService {
     });
     await this.repository.insert(upload);
     await this.repository.pruneUnused(this.clock.now());
-    return { url: this.urls.api(`/${UPLOAD_ROUTE}/${token}`), key: upload.storageKey };
+    // On an object store the bytes go straight to the bucket; its arrival is checked when the key is used.
+    const direct = await this.files.directUploadUrl(upload.storageKey, name, request.contentType, UPLOAD_URL_TTL_MS / 1000);
+    return { url: direct ?? this.urls.api(`/${UPLOAD_ROUTE}/${token}`), key: upload.storageKey };
   }
 
   /** Takes the bytes for an address: its declared type and exact size, once, before it expires. */
@@ -64,20 +66,35 @@ export class StorageUploadsService {
     if (!upload || upload.expiresAt.getTime() <= this.clock.now().getTime()) throw new NotFoundError('No upload address here, or it has expired');
     if (upload.uploadedAt) throw new ConflictError('This upload address has already taken its file');
     if (essence(contentType) !== essence(upload.contentType)) throw new InvalidError(`Content-Type: this address takes ${upload.contentType}`);
-    const bytes = await readExactly(body, upload.size);
     if (!(await this.repository.markUploaded(upload.id, this.clock.now()))) throw new ConflictError('This upload address has already taken its file');
     try {
-      await this.files.store(bytes, upload.name, upload.contentType, upload.storageKey);
+      // Streamed to storage; past the announced size it stops (413), short of it the file is removed (400).
+      await this.files.store(body, upload.name, upload.contentType, upload.storageKey, upload.size);
     } catch (error) {
       await this.repository.unmarkUploaded(upload.id);
+      if (error instanceof TooLargeError) await drain(body);
       throw error;
     }
   }
 
-  /** Of these keys, the files uploaded for this organization as this kind, with their content types. */
+  /**
+   * Of these keys, the files uploaded for this organization as this kind, with their content types.
+   * A direct upload (to the bucket) counts once its object is there with the announced size and type.
+   */
   async uploaded(organizationId: string, storageKeys: string[], kind: UploadKind): Promise<Map<string, string>> {
-    const uploads = await this.repository.findUploaded(storageKeys);
-    return new Map(uploads.filter((u) => u.organizationId === organizationId && u.kind === kind).map((u) => [u.storageKey, u.contentType]));
+    const uploads = (await this.repository.findByStorageKeys(storageKeys)).filter((u) => u.organizationId === organizationId && u.kind === kind);
+    const arrived = new Map<string, string>();
+    for (const upload of uploads) {
+      if (upload.uploadedAt || (await this.arrivedDirectly(upload))) arrived.set(upload.storageKey, upload.contentType);
+    }
+    return arrived;
+  }
+
+  private async arrivedDirectly(upload: StorageUploadOrm): Promise<boolean> {
+    const stored = await this.files.stored(upload.storageKey);
+    if (!stored || stored.metadata.size !== upload.size || essence(stored.metadata.contentType) !== essence(upload.contentType)) return false;
+    await this.repository.markUploaded(upload.id, this.clock.now());
+    return true;
   }
 }
 
@@ -88,19 +105,13 @@ function essence(type: string | undefined): string {
 /** What an oversized body may still send, unkept, so its client reads the 413; past it the connection is cut. */
 const DRAIN_BYTES = 64 * 1024;
 
-/** The body, which must be exactly `size` bytes: more is a 413, fewer a 400. */
-async function readExactly(body: Readable, size: number): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
+/** Reads (and drops) a little more of an oversized body, then cuts it. */
+async function drain(body: Readable): Promise<void> {
   let received = 0;
+  body.resume();
   for await (const chunk of body) {
     received += (chunk as Buffer).length;
-    if (received > size + DRAIN_BYTES) {
-      body.destroy();
-      break;
-    }
-    if (received <= size) chunks.push(chunk as Buffer);
+    if (received > DRAIN_BYTES) break;
   }
-  if (received > size) throw new TooLargeError(`This upload address takes ${size} bytes`);
-  if (received !== size) throw new InvalidError(`This upload address takes exactly ${size} bytes; ${received} arrived`);
-  return Buffer.concat(chunks);
+  body.destroy();
 }

@@ -1,9 +1,11 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, newId } from '@app/common';
-import { FileStorage, STORAGE_KEY, StoredFile, StoredFileMetadata, StoredKey } from './file-storage';
+import { ByteRange, FileBody, FileDescription, FileStorage, STORAGE_KEY, StoredFile, StoredFileMetadata, StoredKey } from './file-storage';
 
 /** Names `put` writes before renaming: `<key>.<id>.tmp` (bytes) and `<key>.<id>.tmp.json` (metadata). */
 const TEMPORARY = /\.tmp(?:\.json)?$/;
@@ -26,14 +28,32 @@ export class LocalDiskFileStorage extends FileStorage {
     this.root = resolve(config.filesDir);
   }
 
-  async put(key: string, bytes: Uint8Array, metadata: StoredFileMetadata): Promise<void> {
+  async put(key: string, body: FileBody, description: FileDescription): Promise<{ size: number }> {
     const path = this.path(key);
     await mkdir(join(path, '..'), { recursive: true });
     const temp = `${path}.${newId()}.tmp`;
-    await writeFile(temp, bytes);
+    let size = 0;
+    try {
+      if (body instanceof Readable) {
+        await pipeline(body, async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            size += chunk.length;
+            yield chunk;
+          }
+        }, createWriteStream(temp));
+      } else {
+        await writeFile(temp, body);
+        size = body.byteLength;
+      }
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
     await rename(temp, path);
+    const metadata: StoredFileMetadata = { name: description.name, contentType: description.contentType, size };
     await writeFile(`${temp}.json`, JSON.stringify(metadata));
     await rename(`${temp}.json`, `${path}.json`);
+    return { size };
   }
 
   async get(key: string): Promise<StoredFile | null> {
@@ -46,7 +66,7 @@ export class LocalDiskFileStorage extends FileStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
-    return { metadata, open: () => createReadStream(path) };
+    return { metadata, open: (range?: ByteRange) => createReadStream(path, range) };
   }
 
   async delete(key: string): Promise<void> {

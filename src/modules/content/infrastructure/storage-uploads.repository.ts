@@ -37,9 +37,9 @@ export class StorageUploadsRepository {
     await this.repository.update({ id }, { uploadedAt: null });
   }
 
-  /** The uploads of these keys whose bytes arrived: who each belongs to and what kind it is. */
-  findUploaded(storageKeys: string[]): Promise<StorageUploadOrm[]> {
+  /** The uploads of these keys, whether or not their bytes arrived: who each belongs to and what kind it is. */
+  findByStorageKeys(storageKeys: string[]): Promise<StorageUploadOrm[]> {
     if (!storageKeys.length) return Promise.resolve([]);
-    return this.repository.createQueryBuilder('u').where('u.storage_key = ANY(:storageKeys) AND u.uploaded_at IS NOT NULL', { storageKeys }).getMany();
+    return this.repository.createQueryBuilder('u').where('u.storage_key = ANY(:storageKeys)', { storageKeys }).getMany();
   }
 }

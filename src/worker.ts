@@ -19,7 +19,7 @@ const startupLog = new BootstrapLogger('worker');
 async function bootstrap(): Promise<void> {
   const env = loadConfig(process.env); // fail fast, naming the bad variable, before any connection is made
   await ensureDatabase(env.databaseUrl, { attempts: env.dbConnectAttempts, retryMs: env.dbConnectRetryMs }, startupLog);
-  await waitForRedis(env.redisUrl, startupLog); // a worker without Redis has nothing to do but say so
+  await waitForRedis(env, startupLog); // a worker without Redis has nothing to do but say so
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true, logger: startupLog });
   app.useLogger(new QuietStartupLogger(app.get(Logger)));
   app.enableShutdownHooks();

@@ -1,17 +1,17 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
-import Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '@app/common';
+import { RedisClient, redisClient } from '../core/redis/redis-client';
 
 @Injectable()
 export class RedisHealthIndicator implements OnModuleDestroy {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly indicator: HealthIndicatorService,
   ) {
-    this.redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.redis = redisClient(config, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
     this.redis.on('error', () => undefined);
   }
 

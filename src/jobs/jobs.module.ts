@@ -12,6 +12,7 @@ export function jobsConfig(config: AppConfig): JobsConfig {
   return {
     backend: config.jobsBackend,
     redisUrl: config.redisUrl,
+    redisCluster: config.redisCluster,
     // BullMQ's PostgreSQL backend keeps session state (LISTEN, session locks): never through a pooler.
     databaseUrl: config.databaseDirectUrl,
     prefix: config.queuePrefix,

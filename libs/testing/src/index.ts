@@ -5,3 +5,4 @@ export * from './redis-keys';
 export * from './services';
 export * from './pgbouncer';
 export * from './s3-server';
+export * from './redis-cluster';

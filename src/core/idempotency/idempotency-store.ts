@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/common';
+import { RedisClient, redisClient } from '../redis/redis-client';
 
 /** A finished answer, as it is replayed. */
 export interface StoredAnswer {
@@ -29,7 +29,7 @@ interface KeyRecord {
 @Injectable()
 export class IdempotencyStore implements OnModuleDestroy {
   private readonly logger = new Logger(IdempotencyStore.name);
-  private redis: Redis | null = null;
+  private redis: RedisClient | null = null;
   private claims = 0;
 
   constructor(
@@ -99,9 +99,9 @@ export class IdempotencyStore implements OnModuleDestroy {
     return `${this.config.queuePrefix}:idem:${key}`;
   }
 
-  private client(): Redis {
+  private client(): RedisClient {
     if (!this.redis) {
-      this.redis = new Redis(this.config.redisUrl, { maxRetriesPerRequest: 2 });
+      this.redis = redisClient(this.config, { maxRetriesPerRequest: 2 });
       this.redis.on('error', (error: Error) => this.logger.warn(`idempotency store unavailable: ${error.message}`));
     }
     return this.redis;

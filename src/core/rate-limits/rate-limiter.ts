@@ -1,6 +1,6 @@
 import { driverPool } from '../../database/pool-reads';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import Redis from 'ioredis';
+import { RedisClient, redisClient } from '../redis/redis-client';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
 import { BatchedBudget } from './batched-budget';
 import { DataSource } from 'typeorm';
@@ -34,7 +34,7 @@ type Budget = (typeof BUDGETS)[number];
 export class RateLimiter implements OnModuleDestroy {
   private readonly logger = new Logger(RateLimiter.name);
   private budgets: Record<Budget, BatchedBudget> | null = null;
-  private redis: Redis | null = null;
+  private redis: RedisClient | null = null;
   /** The first requests wait (a bounded time) for Redis to be ready, so they count in the shared store, not in memory. */
   private connecting: Promise<void> | null = null;
 
@@ -90,7 +90,8 @@ export class RateLimiter implements OnModuleDestroy {
     if (this.budgets) return this.budgets;
     const { rateLimits, queuePrefix } = this.config;
     const make = (budget: Budget): RateLimiterAbstract => {
-      const options = { points: rateLimits[budget], duration: rateLimits.windowSeconds, keyPrefix: `${queuePrefix}:rl:${budget}` };
+      // One hash tag per limiter: on a Redis Cluster its scripts never cross slots.
+      const options = { points: rateLimits[budget], duration: rateLimits.windowSeconds, keyPrefix: `{${queuePrefix}:rl:${budget}}` };
       const insuranceLimiter = new RateLimiterMemory(options);
       if (this.config.jobsBackend === 'redis') {
         return new RateLimiterRedis({ ...options, storeClient: this.redisClient(), insuranceLimiter });
@@ -103,10 +104,10 @@ export class RateLimiter implements OnModuleDestroy {
     return this.budgets;
   }
 
-  private redisClient(): Redis {
+  private redisClient(): RedisClient {
     if (!this.redis) {
       // No offline queue: while Redis is away a check fails at once and the in-memory insurance counts.
-      const redis = new Redis(this.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+      const redis = redisClient(this.config, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
       redis.on('error', (error: Error) => this.logger.warn(`rate-limit store unavailable (${error.message}); counting in memory`));
       this.redis = redis;
       this.connecting = new Promise<void>((resolve) => {

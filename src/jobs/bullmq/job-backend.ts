@@ -1,10 +1,14 @@
 import { Queue, QueueEvents, Worker, WorkerOptions, createPostgresBackend, withBackend } from 'bullmq';
-import type { Processor } from 'bullmq';
+import type { ConnectionOptions, Processor } from 'bullmq';
+import type { AppConfig } from '@app/common';
+import { RedisClient, redisClient } from '../../core/redis/redis-client';
 import { redisConnection } from './redis-connection';
 
 export interface JobsConfig {
   backend: 'redis' | 'postgres';
   redisUrl: string;
+  /** A Redis Cluster instead of REDIS_URL (REDIS_CLUSTER_NODES). */
+  redisCluster?: AppConfig['redisCluster'];
   databaseUrl: string;
   /** Redis key prefix (the Redis backend namespaces by prefix). */
   prefix: string;
@@ -23,13 +27,15 @@ const pg = withBackend(createPostgresBackend);
  * and event listeners here, so the rest of the code is the same on Redis and PostgreSQL.
  *
  * Redis: queue names are wrapped in a hash tag (`{maintenance}`) so every key of one queue lands
- * on one Redis Cluster slot, as BullMQ's multi-key scripts require.
+ * on one Redis Cluster slot, as BullMQ's multi-key scripts require (REDIS_CLUSTER_NODES).
  * PostgreSQL: the job tables live in their own schema of the application database, created and
  * migrated by BullMQ at first connection.
  */
 export class JobBackend {
   private readonly queues = new Map<string, Queue>();
   private readonly closables: { close(): Promise<void> }[] = [];
+  /** Cluster connections this backend made: BullMQ leaves connections it was given open. */
+  private readonly clusters: RedisClient[] = [];
 
   constructor(readonly config: JobsConfig) {}
 
@@ -43,7 +49,7 @@ export class JobBackend {
     let queue = this.queues.get(name);
     if (!queue) {
       queue = this.config.backend === 'redis'
-        ? new Queue(this.queueName(name), { connection: redisConnection(this.config.redisUrl), prefix: this.config.prefix })
+        ? new Queue(this.queueName(name), { connection: this.redisConnection(), prefix: this.config.prefix })
         : (new pg.Queue(this.queueName(name), { connection: this.pgConnection(2) }) as unknown as Queue);
       queue.on('error', () => undefined); // connection errors surface on the calls that need the queue
       this.queues.set(name, queue);
@@ -60,7 +66,7 @@ export class JobBackend {
       maxStalledCount: 2,
     };
     const worker = this.config.backend === 'redis'
-      ? new Worker(this.queueName(name), processor, { ...options, connection: redisConnection(this.config.redisUrl), prefix: this.config.prefix })
+      ? new Worker(this.queueName(name), processor, { ...options, connection: this.redisConnection(), prefix: this.config.prefix })
       : (new pg.Worker(this.queueName(name), processor, { ...options, connection: this.pgConnection(Math.min(4, (tuning.concurrency ?? 1) + 1)) }) as unknown as Worker);
     this.closables.push(worker);
     return worker;
@@ -68,7 +74,7 @@ export class JobBackend {
 
   queueEvents(name: string): QueueEvents {
     const events = this.config.backend === 'redis'
-      ? new QueueEvents(this.queueName(name), { connection: redisConnection(this.config.redisUrl), prefix: this.config.prefix })
+      ? new QueueEvents(this.queueName(name), { connection: this.redisConnection(), prefix: this.config.prefix })
       : (new pg.QueueEvents(this.queueName(name), { connection: this.pgConnection(2) }) as unknown as QueueEvents);
     this.closables.push(events);
     return events;
@@ -79,6 +85,15 @@ export class JobBackend {
     this.closables.length = 0;
     this.queues.clear();
     await Promise.allSettled(all.map((c) => c.close()));
+    for (const cluster of this.clusters.splice(0)) cluster.disconnect();
+  }
+
+  /** One node: options BullMQ connects (and closes) itself. A cluster: a Cluster client per queue, worker or stream. */
+  private redisConnection(): ConnectionOptions {
+    if (!this.config.redisCluster) return redisConnection(this.config.redisUrl);
+    const cluster = redisClient(this.config, { maxRetriesPerRequest: null });
+    this.clusters.push(cluster);
+    return cluster;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '@app/common';
-import { describeCause, redactUrl } from '../../bootstrap/startup-error';
+import { describeCause } from '../../bootstrap/startup-error';
+import { RedisClient, describeRedis, redisClient } from '../../core/redis/redis-client';
 
 const REPEAT_WHILE_DOWN_MS = 30_000;
 
@@ -14,7 +14,7 @@ const REPEAT_WHILE_DOWN_MS = 30_000;
 @Injectable()
 export class RedisAvailability implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Redis');
-  private probe?: Redis;
+  private probe?: RedisClient;
   private down = false;
   private lastReport = 0;
 
@@ -22,7 +22,7 @@ export class RedisAvailability implements OnApplicationBootstrap, OnModuleDestro
 
   onApplicationBootstrap(): void {
     if (this.config.jobsBackend !== 'redis') return;
-    this.probe = new Redis(this.config.redisUrl, {
+    this.probe = redisClient(this.config, {
       maxRetriesPerRequest: null,
       retryStrategy: (times) => Math.min(times * 500, 5000),
     });
@@ -39,12 +39,12 @@ export class RedisAvailability implements OnApplicationBootstrap, OnModuleDestro
     if (this.down && now - this.lastReport < REPEAT_WHILE_DOWN_MS) return;
     this.down = true;
     this.lastReport = now;
-    this.logger.warn(`Redis unreachable at REDIS_URL (${redactUrl(this.config.redisUrl)}): ${describeCause(error)}; jobs wait until it answers`);
+    this.logger.warn(`Redis unreachable at ${describeRedis(this.config)}: ${describeCause(error)}; jobs wait until it answers`);
   }
 
   private answered(): void {
     if (!this.down) return;
     this.down = false;
-    this.logger.log(`Redis at REDIS_URL (${redactUrl(this.config.redisUrl)}) answers again`);
+    this.logger.log(`Redis at ${describeRedis(this.config)} answers again`);
   }
 }

@@ -15,6 +15,12 @@ export const configSchema = Joi.object({
   // Named prepared statements for the hot reads; off behind a pooler that cannot carry them (PgBouncer before 1.21).
   DB_PREPARED_STATEMENTS: Joi.boolean().default(true),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
+  // A Redis Cluster (`host:port,host:port,...`, any of its nodes): takes precedence over REDIS_URL.
+  REDIS_CLUSTER_NODES: Joi.string().pattern(/^\s*[A-Za-z0-9.-]+:\d{1,5}(\s*,\s*[A-Za-z0-9.-]+:\d{1,5})*\s*$/).messages({
+    'string.pattern.base': 'must be a comma-separated list of host:port',
+  }),
+  REDIS_PASSWORD: Joi.string(),
+  REDIS_TLS: Joi.boolean().default(false),
   PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   MIGRATIONS_RUN: Joi.boolean().default(true),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
@@ -49,7 +55,7 @@ export const configSchema = Joi.object({
     .messages({ 'string.pattern.base': 'must be a comma-separated list of origins like https://app.example.com' }),
   FILES_SWEEP_EVERY_MS: Joi.number().integer().min(1000).default(60 * 60 * 1000),
   FILES_SWEEP_GRACE_MS: Joi.number().integer().min(60 * 1000).default(60 * 60 * 1000),
-  // Unset: Redis when REDIS_URL is given, PostgreSQL (the DATABASE_URL database) otherwise.
+  // Unset: Redis when REDIS_URL or REDIS_CLUSTER_NODES is given, PostgreSQL (the DATABASE_URL database) otherwise.
   JOBS_BACKEND: Joi.string().valid('redis', 'postgres'),
   JOBS_PG_SCHEMA: Joi.string().pattern(/^[a-z_][a-z0-9_]{0,62}$/).default('bullmq'),
   JOBS_LOCK_MS: Joi.number().integer().min(500).default(30000),
@@ -116,6 +122,8 @@ export interface AppConfig {
   /** The hot reads run as named prepared statements (PostgreSQL plans them once per connection). */
   dbPreparedStatements: boolean;
   redisUrl: string;
+  /** REDIS_CLUSTER_NODES: a Redis Cluster instead of REDIS_URL's one node, with its password and TLS. */
+  redisCluster?: { nodes: { host: string; port: number }[]; password?: string; tls: boolean };
   publicUrl: string;
   migrationsRun: boolean;
   logLevel: string;
@@ -227,6 +235,16 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     databaseDirectUrl: value.DATABASE_DIRECT_URL ?? value.DATABASE_URL,
     dbPreparedStatements: value.DB_PREPARED_STATEMENTS,
     redisUrl: value.REDIS_URL,
+    redisCluster: value.REDIS_CLUSTER_NODES
+      ? {
+          nodes: String(value.REDIS_CLUSTER_NODES)
+            .split(',')
+            .map((node) => node.trim())
+            .map((node) => ({ host: node.slice(0, node.lastIndexOf(':')), port: Number(node.slice(node.lastIndexOf(':') + 1)) })),
+          password: value.REDIS_PASSWORD,
+          tls: value.REDIS_TLS,
+        }
+      : undefined,
     publicUrl: String(value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     migrationsRun: value.MIGRATIONS_RUN,
     logLevel: value.LOG_LEVEL,
@@ -256,7 +274,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       .filter(Boolean),
     filesSweepEveryMs: value.FILES_SWEEP_EVERY_MS,
     filesSweepGraceMs: value.FILES_SWEEP_GRACE_MS,
-    jobsBackend: value.JOBS_BACKEND ?? (env.REDIS_URL ? 'redis' : 'postgres'),
+    jobsBackend: value.JOBS_BACKEND ?? (env.REDIS_URL || env.REDIS_CLUSTER_NODES ? 'redis' : 'postgres'),
     jobsPgSchema: value.JOBS_PG_SCHEMA,
     jobsLockMs: value.JOBS_LOCK_MS,
     jobsStalledIntervalMs: value.JOBS_STALLED_INTERVAL_MS,

@@ -11,7 +11,7 @@ import { JobOperations } from '../src/jobs/bullmq/job-operations';
 import { JobRunner } from '../src/jobs/bullmq/job-runner';
 import { HandlesJob } from '../src/jobs/job-handler';
 import { JobsWorkerModule } from '../src/jobs/jobs-worker.module';
-import { FlakyJob, RecordJob, SlowJob, TABLES, TEST_JOBS, testHandlers } from './support/test-jobs';
+import { FlakyJob, OutageJob, RecordJob, SlowJob, TABLES, TEST_JOBS, testHandlers } from './support/test-jobs';
 import { until } from './support/waiting';
 
 const ROOT = join(__dirname, '..');
@@ -48,6 +48,7 @@ describe.each(backends)('job platform on %s', (backend) => {
       // Short locks, so a killed worker's job is noticed in about a second.
       lockMs: 1000,
       stalledIntervalMs: 500,
+      outageRetryMs: 100,
     };
     pool = new Pool({ connectionString: databaseUrl, max: 3 });
     await pool.query(TABLES);
@@ -117,6 +118,15 @@ describe.each(backends)('job platform on %s', (backend) => {
       expect.stringMatching(/"outcome":"completed","durationMs":\d+.*attempt 2\) completed in \d+ ms/),
     ]);
     expect(lines.join('\n')).not.toContain('k2'); // the payload stays out of the logs
+  });
+
+  run('spends no attempt on runs that met a dependency outage: five of them, then the job completes on its first attempt', async () => {
+    await startRunner();
+    const { id } = await port.enqueue(OutageJob, { key: 'k-outage' });
+    const status = await finished(id, OutageJob);
+    expect(status.state).toBe('completed');
+    expect((await runs('k-outage')).map((r) => r.attempt)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(await effects('k-outage')).toBe(1);
   });
 
   run('a second run of the same work changes nothing more; a repeated job id is enqueued once', async () => {

@@ -19,6 +19,7 @@ export function jobsConfig(config: AppConfig): JobsConfig {
     pgSchema: config.jobsPgSchema,
     lockMs: config.jobsLockMs,
     stalledIntervalMs: config.jobsStalledIntervalMs,
+    outagePatienceMs: config.jobsOutagePatienceMs,
   };
 }
 

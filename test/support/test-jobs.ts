@@ -7,7 +7,9 @@ const common = { queue: 'test-jobs', attempts: 3, backoff: { type: 'fixed' as co
 export const RecordJob = defineJob<{ key: string }>({ ...common, name: 'test-record' });
 export const FlakyJob = defineJob<{ key: string }>({ ...common, name: 'test-flaky' });
 export const SlowJob = defineJob<{ key: string }>({ ...common, name: 'test-slow' });
-export const TEST_JOBS = [RecordJob, FlakyJob, SlowJob];
+/** Meets a database outage (a refused connection) on its first five runs: more than its three attempts. */
+export const OutageJob = defineJob<{ key: string }>({ ...common, name: 'test-outage' });
+export const TEST_JOBS = [RecordJob, FlakyJob, SlowJob, OutageJob];
 
 export const TABLES = `
   CREATE TABLE IF NOT EXISTS test_job_runs (key text NOT NULL, job text NOT NULL, pid int NOT NULL, attempt int NOT NULL);
@@ -35,6 +37,17 @@ export function testHandlers(pool: Pool, options: { hang?: boolean } = {}): Map<
           await record(FlakyJob.name)(p, c.attempt);
           if (c.attempt < 2) throw new Error('first attempt fails');
           return effect(FlakyJob.name, p.key);
+        },
+      },
+    ],
+    [
+      OutageJob.name,
+      {
+        handle: async (p, c) => {
+          await record(OutageJob.name)(p, c.attempt);
+          const { rows } = await pool.query('SELECT count(*)::int AS n FROM test_job_runs WHERE key = $1', [p.key]);
+          if (rows[0].n <= 5) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+          return effect(OutageJob.name, p.key);
         },
       },
     ],

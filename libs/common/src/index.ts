@@ -1,6 +1,7 @@
 export * from './errors/domain-errors';
 export * from './errors/error-status';
 export * from './errors/all-exceptions.filter';
+export * from './errors/outages';
 export * from './list/cursor';
 export * from './list/list-envelope';
 export * from './list/list-query.dto';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '@app/common';
+import { APP_CONFIG, AppConfig, UnavailableError } from '@app/common';
 import { RedisClient, redisClient } from '../redis/redis-client';
 
 /** A finished answer, as it is replayed. */
@@ -30,6 +30,8 @@ interface KeyRecord {
 export class IdempotencyStore implements OnModuleDestroy {
   private readonly logger = new Logger(IdempotencyStore.name);
   private redis: RedisClient | null = null;
+  private firstConnection: Promise<boolean> | null = null;
+  private everReady = false;
   private claims = 0;
 
   constructor(
@@ -44,7 +46,7 @@ export class IdempotencyStore implements OnModuleDestroy {
   async claim(key: string, owner: string, fingerprint: string): Promise<Claim> {
     const ttlMs = this.config.idempotency.ttlMs;
     if (this.config.jobsBackend === 'redis') {
-      const redis = this.client();
+      const redis = await this.readyClient();
       const fresh = JSON.stringify({ owner, fingerprint } satisfies KeyRecord);
       if ((await redis.set(this.redisKey(key), fresh, 'PX', ttlMs, 'NX')) === 'OK') return { state: 'claimed' };
       const existing = await redis.get(this.redisKey(key));
@@ -99,12 +101,37 @@ export class IdempotencyStore implements OnModuleDestroy {
     return `${this.config.queuePrefix}:idem:${key}`;
   }
 
+  /**
+   * No offline queue: while Redis is away a command fails at once instead of waiting for it, and
+   * a claim answers 503 with Retry-After (readyClient) before anything runs.
+   */
   private client(): RedisClient {
     if (!this.redis) {
-      this.redis = redisClient(this.config, { maxRetriesPerRequest: 2 });
+      this.redis = redisClient(this.config, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 });
       this.redis.on('error', (error: Error) => this.logger.warn(`idempotency store unavailable: ${error.message}`));
     }
     return this.redis;
+  }
+
+  /** The client once it can take commands: the first connection is waited for (briefly); an outage is a 503 at once. */
+  private async readyClient(): Promise<RedisClient> {
+    const redis = this.client();
+    if (redis.status === 'ready') {
+      this.everReady = true;
+      return redis;
+    }
+    if (!this.firstConnection) {
+      this.firstConnection = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), 2000);
+        redis.once('ready', () => (clearTimeout(timer), resolve(true)));
+      });
+    }
+    // Once it has been up, not being ready means an outage: no waiting then.
+    if (!this.everReady && (await this.firstConnection)) {
+      this.everReady = true;
+      return redis;
+    }
+    throw UnavailableError.outage('The Idempotency-Key store (Redis) is unavailable; retry shortly, or send the request without the header');
   }
 }
 

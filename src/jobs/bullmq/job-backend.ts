@@ -16,6 +16,10 @@ export interface JobsConfig {
   pgSchema: string;
   lockMs: number;
   stalledIntervalMs: number;
+  /** A job that meets a dependency outage is put back without spending an attempt while younger than this. */
+  outagePatienceMs?: number;
+  /** How long such a job waits before it runs again (5 s; tests shorten it). */
+  outageRetryMs?: number;
 }
 
 type WorkerTuning = Pick<WorkerOptions, 'concurrency' | 'autorun'>;

@@ -2,6 +2,7 @@ import { ActorContexts } from '../../core/context/actor-context';
 import { Logger } from '@nestjs/common';
 import { DelayedError, UnrecoverableError } from 'bullmq';
 import type { Job, Worker } from 'bullmq';
+import { isDependencyOutage } from '@app/common';
 import { FairTurns, turnsPerGroup } from '../fair-turns';
 import { JobDefinition } from '../job-definition';
 import { JobHandler, PermanentJobError } from '../job-handler';
@@ -15,6 +16,10 @@ export interface JobObserver {
 }
 
 export class JobTimeoutError extends Error {}
+
+/** Defaults of JobsConfig's outagePatienceMs and outageRetryMs. */
+const OUTAGE_PATIENCE_MS = 60 * 60 * 1000;
+const OUTAGE_RETRY_MS = 5000;
 
 /**
  * Consumes the queues of the given jobs: one BullMQ worker per queue, dispatching each job to its
@@ -72,13 +77,32 @@ export class JobRunner {
       this.turns.started(String(job.id));
     }
     try {
-      return await this.runHandler(label, definition, handler, job, attempt);
+      return await this.runHandler(label, definition, handler, job, attempt, token);
     } finally {
       if (group !== undefined) this.turns.release(queue, group);
     }
   }
 
-  private async runHandler(label: string, definition: JobDefinition, handler: JobHandler<any>, job: Job, attempt: number): Promise<unknown> {
+  /**
+   * A run that failed because PostgreSQL (or another dependency) was away spends no attempt: the job
+   * goes back to the queue for a few seconds and runs again once the dependency is back, for as
+   * long as it is younger than JOBS_OUTAGE_PATIENCE_MS. Its attempts are left for its own failures,
+   * so an outage of minutes no longer fails acknowledged work. False when the job cannot be put
+   * back (Redis away too): it then takes the usual path, an attempt and a backoff.
+   */
+  private async waitOutOutage(label: string, job: Job, definition: JobDefinition, started: number, error: unknown, token?: string): Promise<boolean> {
+    const { outagePatienceMs = OUTAGE_PATIENCE_MS, outageRetryMs = OUTAGE_RETRY_MS } = this.backend.config;
+    if (!token || !isDependencyOutage(error) || Date.now() - job.timestamp > outagePatienceMs) return false;
+    try {
+      await job.moveToDelayed(Date.now() + outageRetryMs, token);
+    } catch {
+      return false;
+    }
+    this.finish(label, job, definition, 'retrying', started, `a dependency is unavailable (${(error as Error).message}); again in ${outageRetryMs} ms, no attempt spent`);
+    return true;
+  }
+
+  private async runHandler(label: string, definition: JobDefinition, handler: JobHandler<any>, job: Job, attempt: number, token?: string): Promise<unknown> {
     const abort = new AbortController();
     const started = performance.now();
     // Scheduled sweeps run every few seconds: their start, and an end that found nothing to do, are debug lines.
@@ -99,6 +123,7 @@ export class JobRunner {
       this.finish(label, job, definition, 'completed', started, undefined, scheduled && foundNothing(result));
       return result ?? null;
     } catch (error) {
+      if (await this.waitOutOutage(label, job, definition, started, error, token)) throw new DelayedError();
       // The job's own options decide whether BullMQ tries again (an operator may have added it with others).
       const permanent = error instanceof PermanentJobError;
       const outcome: JobOutcome = !permanent && attempt < (job.opts.attempts ?? definition.attempts) ? 'retrying' : 'failed';

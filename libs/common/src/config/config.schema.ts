@@ -60,6 +60,7 @@ export const configSchema = Joi.object({
   JOBS_PG_SCHEMA: Joi.string().pattern(/^[a-z_][a-z0-9_]{0,62}$/).default('bullmq'),
   JOBS_LOCK_MS: Joi.number().integer().min(500).default(30000),
   JOBS_STALLED_INTERVAL_MS: Joi.number().integer().min(500).default(30000),
+  JOBS_OUTAGE_PATIENCE_MS: Joi.number().integer().min(0).default(60 * 60 * 1000),
   JOBS_ENQUEUE_WAIT_MS: Joi.number().integer().min(0).default(2000),
   JOBS_OUTBOX_SWEEP_MS: Joi.number().integer().min(1000).default(15000),
   METRICS_TOKEN: Joi.string().min(16),
@@ -158,6 +159,8 @@ export interface AppConfig {
   jobsLockMs: number;
   /** How often workers look for jobs whose lock expired (stalled) and put them back in the queue. */
   jobsStalledIntervalMs: number;
+  /** A job that fails because a dependency is away is put back, spending no attempt, while younger than this. */
+  jobsOutagePatienceMs: number;
   /** How long a request waits for the queue to take the jobs its use case staged; past it the outbox sweep queues them. */
   jobsEnqueueWaitMs: number;
   /** How often the worker queues staged jobs that were committed and never queued. */
@@ -278,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     jobsPgSchema: value.JOBS_PG_SCHEMA,
     jobsLockMs: value.JOBS_LOCK_MS,
     jobsStalledIntervalMs: value.JOBS_STALLED_INTERVAL_MS,
+    jobsOutagePatienceMs: value.JOBS_OUTAGE_PATIENCE_MS,
     jobsEnqueueWaitMs: value.JOBS_ENQUEUE_WAIT_MS,
     jobsOutboxSweepMs: value.JOBS_OUTBOX_SWEEP_MS,
     metricsToken: value.METRICS_TOKEN,

@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { DomainError } from './domain-errors';
 import { errorBody, STATUS_BY_KIND } from './error-status';
+import { OUTAGE_RETRY_AFTER_SECONDS, isDependencyOutage } from './outages';
 
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_SERIALIZATION_FAILURE = '40001';
@@ -11,7 +12,8 @@ const PG_FOREIGN_KEY_VIOLATION = '23503';
 
 /**
  * Maps every error to `{"error": {"code", "message"}}`. Unknown errors become a 500 without
- * leaking internals; races the database detects become 409 so the loser of a race is told so.
+ * leaking internals; races the database detects become 409 so the loser of a race is told so;
+ * a dependency that is away (PostgreSQL, Redis, the file store) is a 503 with Retry-After.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -19,15 +21,21 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    const { status, message } = this.describe(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    const { status, message, retryAfter } = this.describe(exception);
+    if (status === 503) this.logger.warn(`Answered 503: ${exception instanceof Error ? exception.message : String(exception)}`);
+    else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (res.headersSent) return;
+    if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
     res.status(status).json(errorBody(status, message));
   }
 
-  private describe(exception: unknown): { status: number; message: string } {
+  private describe(exception: unknown): { status: number; message: string; retryAfter?: number } {
     if (exception instanceof DomainError) {
-      return { status: STATUS_BY_KIND[exception.kind], message: exception.message };
+      const status = STATUS_BY_KIND[exception.kind];
+      return { status, message: exception.message, retryAfter: exception.retryAfterSeconds };
+    }
+    if (isDependencyOutage(exception)) {
+      return { status: 503, message: 'A service the server depends on is unavailable; retry shortly', retryAfter: OUTAGE_RETRY_AFTER_SECONDS };
     }
     if (exception instanceof HttpException) {
       return { status: exception.getStatus(), message: httpMessage(exception) };

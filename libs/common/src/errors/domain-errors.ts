@@ -15,6 +15,8 @@ export type DomainErrorKind =
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
+  /** When set, the client may retry after this many seconds (an HTTP `Retry-After`). */
+  retryAfterSeconds?: number;
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
@@ -60,4 +62,11 @@ export class TooLargeError extends DomainError {
 /** A capability the server is not configured for, or a service it depends on is down. */
 export class UnavailableError extends DomainError {
   readonly kind = 'unavailable';
+
+  /** A dependency that is away for now (not a missing capability): retry after a few seconds. */
+  static outage(message: string, retryAfterSeconds = 5): UnavailableError {
+    const error = new UnavailableError(message);
+    error.retryAfterSeconds = retryAfterSeconds;
+    return error;
+  }
 }

@@ -163,7 +163,7 @@ export class S3FileStorage extends FileStorage {
       if (absent?.(error as Error)) return null;
       const status = (error as S3ServiceException).$metadata?.httpStatusCode;
       if (error instanceof S3ServiceException && status !== undefined && status < 500) throw error;
-      throw new UnavailableError(`File storage did not answer (${(error as Error).name})`);
+      throw UnavailableError.outage(`File storage did not answer (${(error as Error).name})`);
     }
   }
 }

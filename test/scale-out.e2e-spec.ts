@@ -1,7 +1,23 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
-import { TestApp, createTestDatabase, dropTestDatabase, removeQueueKeys, testRedisUrl, uniqueTestName } from '@app/testing';
+import {
+  RunningPgBouncer,
+  RunningRedisCluster,
+  TestApp,
+  TestBucket,
+  createTestDatabase,
+  dropTestDatabase,
+  pgBouncerInstalled,
+  redisClusterAvailable,
+  removeQueueKeys,
+  startPgBouncer,
+  startRedisCluster,
+  startTestBucket,
+  testRedisUrl,
+  testServerUrl,
+  uniqueTestName,
+} from '@app/testing';
 import { BullJobPort } from '../src/jobs/bullmq/bull-job-port';
 import { JobBackend } from '../src/jobs/bullmq/job-backend';
 import { JobOperations } from '../src/jobs/bullmq/job-operations';
@@ -35,8 +51,10 @@ function start(entry: string, env: Record<string, string>): { child: ChildProces
 }
 
 /**
- * Two API processes and two worker processes on one PostgreSQL (and one Redis when this run has
- * one): requests to either API see the same state, every job runs once, the purge schedule exists once.
+ * Two API processes and two worker processes on the distributed engines: files in an S3 bucket,
+ * PostgreSQL through PgBouncer in transaction mode, jobs on a three-master Redis Cluster (on one
+ * PostgreSQL and the PostgreSQL job backend when this run has no Redis, as the embedded run does).
+ * Requests to either API see the same state and files, every job runs once, the purge schedule exists once.
  */
 describe('scale out: two API processes and two worker processes', () => {
   const dbName = uniqueTestName('scale');
@@ -45,11 +63,41 @@ describe('scale out: two API processes and two worker processes', () => {
   let ports: number[];
   let backend: JobBackend;
   let metricsPorts: number[];
+  let bucket: TestBucket;
+  let pooler: RunningPgBouncer | undefined;
+  let cluster: RunningRedisCluster | undefined;
 
   beforeAll(async () => {
     const databaseUrl = await createTestDatabase(dbName);
-    t = await TestApp.start({ databaseUrl, queuePrefix: dbName });
-    const env = { DATABASE_URL: databaseUrl, QUEUE_PREFIX: dbName, JOBS_BACKEND: t.config.jobsBackend, MIGRATIONS_RUN: 'false' };
+    bucket = await startTestBucket();
+    pooler = pgBouncerInstalled() && !process.env.TEST_POOLED_DATABASE_URL ? await startPgBouncer(testServerUrl()) : undefined;
+    cluster = testRedisUrl() && redisClusterAvailable() ? await startRedisCluster() : undefined;
+    const pooled = pooler?.via(databaseUrl);
+    const { s3 } = bucket.config;
+    t = await TestApp.start({
+      databaseUrl: pooled ?? databaseUrl,
+      databaseDirectUrl: databaseUrl,
+      dbPreparedStatements: !pooled,
+      queuePrefix: dbName,
+      ...bucket.config,
+      ...(cluster ? { jobsBackend: 'redis' as const, redisCluster: { nodes: cluster.nodes, tls: false } } : {}),
+    });
+    const env: Record<string, string> = {
+      DATABASE_URL: pooled ?? databaseUrl,
+      DATABASE_DIRECT_URL: databaseUrl,
+      DB_PREPARED_STATEMENTS: String(!pooled),
+      QUEUE_PREFIX: dbName,
+      JOBS_BACKEND: t.config.jobsBackend,
+      MIGRATIONS_RUN: 'false',
+      FILES_BACKEND: 's3',
+      S3_ENDPOINT: s3.endpoint!,
+      S3_REGION: s3.region,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId!,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey!,
+      S3_FORCE_PATH_STYLE: 'true',
+      ...(cluster ? { REDIS_CLUSTER_NODES: cluster.nodes.map((node) => `${node.host}:${node.port}`).join(',') } : {}),
+    };
     const apis = [start('src/main.ts', { ...env, PORT: '0' }), start('src/main.ts', { ...env, PORT: '0' })];
     metricsPorts = [await freePort(), await freePort()];
     const workers = metricsPorts.map((port) => start('src/worker.ts', { ...env, METRICS_PORT: String(port), METRICS_TOKEN }));
@@ -68,7 +116,10 @@ describe('scale out: two API processes and two worker processes', () => {
     await Promise.all(processes.map((p) => p.exited));
     await backend?.close();
     await t?.close();
-    if (t?.config.jobsBackend === 'redis' && testRedisUrl()) await removeQueueKeys(testRedisUrl()!, dbName);
+    if (t?.config.jobsBackend === 'redis' && !cluster && testRedisUrl()) await removeQueueKeys(testRedisUrl()!, dbName);
+    await cluster?.stop();
+    await pooler?.stop();
+    await bucket?.stop();
     await dropTestDatabase(dbName);
   });
 
@@ -87,6 +138,21 @@ describe('scale out: two API processes and two worker processes', () => {
     const space = await call(ports[1], alice.token, 'POST', `/v1/orgs/${org.body.id}/spaces`, { title: 'Shared' });
     expect(space.status).toBe(201);
     expect((await call(ports[0], alice.token, 'GET', `/v1/spaces/${space.body.id}`)).body.title).toBe('Shared');
+  });
+
+  it('serves from one API the file written through the other (one bucket, no shared disk)', async () => {
+    const alice = await t.user('Writer');
+    const org = await call(ports[0], alice.token, 'POST', '/v1/orgs', { title: 'Files' });
+    const space = await call(ports[0], alice.token, 'POST', `/v1/orgs/${org.body.id}/spaces`, { title: 'With files' });
+    const cr = await call(ports[0], alice.token, 'POST', `/v1/spaces/${space.body.id}/change-requests`, { subject: 'A file' });
+    const bytes = Buffer.from('bytes written through the first API, read through the second');
+    const written = await call(ports[0], alice.token, 'POST', `/v1/spaces/${space.body.id}/change-requests/${cr.body.id}/content`, {
+      changes: [{ operation: 'insert_files', files: [{ name: 'note.txt', contentType: 'text/plain', base64: bytes.toString('base64') }] }],
+    });
+    expect(written.status).toBe(200);
+    const key = new URL(written.body.insertedFiles[0].downloadURL).pathname.split('/').pop();
+    const served = await fetch(`http://127.0.0.1:${ports[1]}/v1/files/${key}`);
+    expect([served.status, await served.text()]).toEqual([200, bytes.toString()]);
   });
 
   it('runs each of 20 enqueued jobs exactly once across the two workers, and keeps one purge schedule', async () => {

@@ -27,7 +27,8 @@ export async function startPgBouncer(serverUrl: string, options: { poolSize?: nu
   chmodSync(dir, 0o777);
   const port = await freePort();
   const user = decodeURIComponent(server.username || 'postgres');
-  writeFileSync(join(dir, 'users.txt'), `"${user}" ""\n`);
+  // Clients are trusted; the password is what PgBouncer logs in to the server with (the embedded server asks for one).
+  writeFileSync(join(dir, 'users.txt'), `"${user}" "${decodeURIComponent(server.password)}"\n`);
   writeFileSync(
     join(dir, 'pgbouncer.ini'),
     [

@@ -16,10 +16,10 @@ export const configSchema = Joi.object({
   DB_PREPARED_STATEMENTS: Joi.boolean().default(true),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
   // A Redis Cluster (`host:port,host:port,...`, any of its nodes): takes precedence over REDIS_URL.
-  REDIS_CLUSTER_NODES: Joi.string().pattern(/^\s*[A-Za-z0-9.-]+:\d{1,5}(\s*,\s*[A-Za-z0-9.-]+:\d{1,5})*\s*$/).messages({
+  REDIS_CLUSTER_NODES: Joi.string().allow('').pattern(/^\s*[A-Za-z0-9.-]+:\d{1,5}(\s*,\s*[A-Za-z0-9.-]+:\d{1,5})*\s*$/).messages({
     'string.pattern.base': 'must be a comma-separated list of host:port',
   }),
-  REDIS_PASSWORD: Joi.string(),
+  REDIS_PASSWORD: Joi.string().allow(''),
   REDIS_TLS: Joi.boolean().default(false),
   PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   MIGRATIONS_RUN: Joi.boolean().default(true),
@@ -36,13 +36,15 @@ export const configSchema = Joi.object({
   FILES_DIR: Joi.string().min(1).default('./var/files'),
   // Where files live: `local` (FILES_DIR) or `s3` (a bucket of AWS S3, MinIO, Ceph, R2...).
   FILES_BACKEND: Joi.string().valid('local', 's3').default('local'),
-  S3_ENDPOINT: Joi.string().uri({ scheme: ['http', 'https'] }),
+  // Empty values count as unset (a compose file passes every variable, set or not).
+  S3_ENDPOINT: Joi.string().allow('').uri({ scheme: ['http', 'https'] }),
   S3_REGION: Joi.string().pattern(/^[a-z0-9-]{1,40}$/).default('us-east-1'),
   S3_BUCKET: Joi.string()
+    .allow('')
     .pattern(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
-    .when('FILES_BACKEND', { is: 's3', then: Joi.required() }),
-  S3_ACCESS_KEY_ID: Joi.string(),
-  S3_SECRET_ACCESS_KEY: Joi.string(),
+    .when('FILES_BACKEND', { is: 's3', then: Joi.required().invalid('') }),
+  S3_ACCESS_KEY_ID: Joi.string().allow(''),
+  S3_SECRET_ACCESS_KEY: Joi.string().allow(''),
   S3_FORCE_PATH_STYLE: Joi.boolean().default(false),
   // Comma-separated browser origins (`https://app.example.com`) allowed to call the API; none by default.
   TRUST_PROXY: Joi.string()
@@ -244,7 +246,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
             .split(',')
             .map((node) => node.trim())
             .map((node) => ({ host: node.slice(0, node.lastIndexOf(':')), port: Number(node.slice(node.lastIndexOf(':') + 1)) })),
-          password: value.REDIS_PASSWORD,
+          password: value.REDIS_PASSWORD || undefined,
           tls: value.REDIS_TLS,
         }
       : undefined,
@@ -263,11 +265,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     filesDir: value.FILES_DIR,
     filesBackend: value.FILES_BACKEND,
     s3: {
-      endpoint: value.S3_ENDPOINT,
+      endpoint: value.S3_ENDPOINT || undefined,
       region: value.S3_REGION,
       bucket: value.S3_BUCKET ?? '',
-      accessKeyId: value.S3_ACCESS_KEY_ID,
-      secretAccessKey: value.S3_SECRET_ACCESS_KEY,
+      accessKeyId: value.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: value.S3_SECRET_ACCESS_KEY || undefined,
       forcePathStyle: value.S3_FORCE_PATH_STYLE,
     },
     trustProxy: parseTrustProxy(String(value.TRUST_PROXY)),

@@ -16,15 +16,13 @@ const Redis = require('ioredis');
 const dist = (p) => path.join(__dirname, '..', 'dist', 'src', p);
 const { JobBackend } = require(dist('jobs/bullmq/job-backend'));
 const { BullJobPort } = require(dist('jobs/bullmq/bull-job-port'));
-const { JobRunner } = require(dist('jobs/bullmq/job-runner'));
-const { defineJob } = require(dist('jobs/job-definition'));
+const { NoOp, noOpThroughput } = require('./job-throughput');
 require('@nestjs/common').Logger.overrideLogger(false);
 
 const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const ENQUEUES = Number(process.env.BENCH_ENQUEUES || 2000);
 const JOBS = Number(process.env.BENCH_JOBS || 2000);
-const NoOp = defineJob({ name: 'bench-noop', queue: 'bench', attempts: 1, backoff: { type: 'fixed', delayMs: 1 }, timeoutMs: 10000, concurrency: 8 });
 
 async function admin(sql) {
   const client = new Client({ connectionString: SERVER });
@@ -53,29 +51,6 @@ async function enqueueLatency(config) {
   await backend.close();
   samples.sort((a, b) => a - b);
   return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
-}
-
-async function throughput(config, workers) {
-  const producer = new JobBackend(config);
-  const queue = producer.queue(NoOp.queue);
-  for (let i = 0; i < JOBS; i += 500) {
-    await queue.addBulk(Array.from({ length: Math.min(500, JOBS - i) }, (_, k) => ({ name: NoOp.name, data: { i: i + k }, opts: { removeOnComplete: true } })));
-  }
-  let done = 0;
-  let finish;
-  const all = new Promise((resolve) => (finish = resolve));
-  const handler = { handle: async () => ((done += 1) === JOBS && finish(), null) };
-  const backends = Array.from({ length: workers }, () => new JobBackend(config));
-  const runners = backends.map((b) => new JobRunner(b, [NoOp], new Map([[NoOp.name, handler]])));
-  const start = performance.now();
-  await Promise.all(runners.map((r) => r.start()));
-  await all;
-  const seconds = (performance.now() - start) / 1000;
-  await Promise.all(runners.map((r) => r.close()));
-  await Promise.all(backends.map((b) => b.close()));
-  await queue.obliterate({ force: true });
-  await producer.close();
-  return Math.round(JOBS / seconds);
 }
 
 async function coldStart(dir) {
@@ -121,8 +96,8 @@ async function main() {
     for (const backend of backends) {
       const config = { ...base, backend };
       const latency = await enqueueLatency(config);
-      const one = await throughput(config, 1);
-      const two = await throughput(config, 2);
+      const one = await noOpThroughput(config, 1, JOBS);
+      const two = await noOpThroughput(config, 2, JOBS);
       rows.push({ backend, 'enqueue p50 ms': latency.p50.toFixed(2), 'enqueue p99 ms': latency.p99.toFixed(2), 'no-op jobs/s, 1 worker': one, 'no-op jobs/s, 2 workers': two });
     }
   } finally {

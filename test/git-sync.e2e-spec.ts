@@ -1,15 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestApp, TestUser } from '@app/testing';
 import { TestWorker } from '@app/testing/test-worker';
 import { space } from './spaces.fixtures';
+import { bareRepository, git } from './support/git-repo';
 
 const FIXTURE = join(__dirname, 'fixtures/gitbook-repo');
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'Repo', GIT_AUTHOR_EMAIL: 'repo@example.com', GIT_COMMITTER_NAME: 'Repo', GIT_COMMITTER_EMAIL: 'repo@example.com' } });
 
 describe('Git Sync (real git, local bare repositories)', () => {
   let t: TestApp;
@@ -31,19 +30,7 @@ describe('Git Sync (real git, local bare repositories)', () => {
     rmSync(tmp, { recursive: true, force: true });
   });
 
-  /** A bare repository holding the fixture on main, and a working clone to change it. */
-  function repository(): { url: string; work: string } {
-    const bare = mkdtempSync(join(tmp, 'bare-'));
-    git(bare, 'init', '-q', '--bare', '-b', 'main');
-    const work = mkdtempSync(join(tmp, 'work-'));
-    cpSync(FIXTURE, work, { recursive: true });
-    git(work, 'init', '-q', '-b', 'main');
-    git(work, 'add', '-A');
-    git(work, 'commit', '-q', '-m', 'docs');
-    git(work, 'remote', 'add', 'origin', bare);
-    git(work, 'push', '-q', 'origin', 'main');
-    return { url: `file://${bare}`, work };
-  }
+  const repository = () => bareRepository(tmp, FIXTURE);
 
   async function waitFor(spaceId: string): Promise<Record<string, any>> {
     t.clock.advance(1000);

@@ -1,4 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import {
@@ -23,9 +25,11 @@ import { JobBackend } from '../src/jobs/bullmq/job-backend';
 import { JobOperations } from '../src/jobs/bullmq/job-operations';
 import { jobsConfig } from '../src/jobs/jobs.module';
 import { PurgeDeletedSpaces } from '../src/modules/spaces/application/space.jobs';
+import { bareRepository } from './support/git-repo';
 import { until } from './support/waiting';
 
 const ROOT = join(__dirname, '..');
+const FIXTURE = join(__dirname, 'fixtures/gitbook-repo');
 const METRICS_TOKEN = 'worker-metrics-token-0123';
 
 function freePort(): Promise<number> {
@@ -66,8 +70,10 @@ describe('scale out: two API processes and two worker processes', () => {
   let bucket: TestBucket;
   let pooler: RunningPgBouncer | undefined;
   let cluster: RunningRedisCluster | undefined;
+  let tmp: string;
 
   beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'docs-scale-'));
     const databaseUrl = await createTestDatabase(dbName);
     bucket = await startTestBucket();
     pooler = pgBouncerInstalled() && !process.env.TEST_POOLED_DATABASE_URL ? await startPgBouncer(testServerUrl()) : undefined;
@@ -89,6 +95,9 @@ describe('scale out: two API processes and two worker processes', () => {
       QUEUE_PREFIX: dbName,
       JOBS_BACKEND: t.config.jobsBackend,
       MIGRATIONS_RUN: 'false',
+      // The Git Sync import below reads a repository on this machine.
+      GIT_ALLOWED_PROTOCOLS: 'https,ssh,file',
+      GIT_SYNC_DIR: join(tmp, 'git-sync'),
       FILES_BACKEND: 's3',
       S3_ENDPOINT: s3.endpoint!,
       S3_REGION: s3.region,
@@ -121,6 +130,7 @@ describe('scale out: two API processes and two worker processes', () => {
     await pooler?.stop();
     await bucket?.stop();
     await dropTestDatabase(dbName);
+    rmSync(tmp, { recursive: true, force: true });
   });
 
   const call = (port: number, token: string, method: string, path: string, body?: unknown) =>
@@ -154,6 +164,28 @@ describe('scale out: two API processes and two worker processes', () => {
     const served = await fetch(`http://127.0.0.1:${ports[1]}/v1/files/${key}`);
     expect([served.status, await served.text()]).toEqual([200, bytes.toString()]);
   });
+
+  it('serves from one API the assets a worker imported through Git Sync, asked for through the other', async () => {
+    const { url } = bareRepository(tmp, FIXTURE);
+    const alice = await t.user('Importer');
+    const org = await call(ports[0], alice.token, 'POST', '/v1/orgs', { title: 'Imported' });
+    const space = await call(ports[0], alice.token, 'POST', `/v1/orgs/${org.body.id}/spaces`, { title: 'From Git' });
+    const started = await fetch(`http://127.0.0.1:${ports[0]}/v1/spaces/${space.body.id}/git/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url, ref: 'refs/heads/main' }),
+    });
+    expect(started.status).toBe(204);
+    const operation = await until('the import to finish', async () => {
+      const [row] = await t.dataSource.query(`SELECT state FROM git_sync_operations WHERE space_id = $1 ORDER BY created_at DESC LIMIT 1`, [space.body.id]);
+      return row && ['success', 'failure', 'skipped'].includes(row.state) ? row : undefined;
+    }, 60000, 200);
+    expect(operation.state).toBe('success');
+    const files = await call(ports[1], alice.token, 'GET', `/v1/spaces/${space.body.id}/content/files`);
+    const pdf = files.body.items.find((file: { name: string }) => file.name === 'guide.pdf');
+    const served = await fetch(pdf.downloadURL.replace(/^https?:\/\/[^/]+/, `http://127.0.0.1:${ports[1]}`));
+    expect([served.status, served.headers.get('content-type'), Number(served.headers.get('content-length'))]).toEqual([200, 'application/pdf', pdf.size]);
+  }, 90000);
 
   it('runs each of 20 enqueued jobs exactly once across the two workers, and keeps one purge schedule', async () => {
     const port = new BullJobPort(backend);

@@ -17,7 +17,8 @@ require('ts-node').register({ transpileOnly: true, project: path.join(__dirname,
 const { startPgBouncer } = require('../libs/testing/src/pgbouncer.ts');
 const { startRedisCluster } = require('../libs/testing/src/redis-cluster.ts');
 const { startTestBucket } = require('../libs/testing/src/s3-server.ts');
-const { SERVER, REDIS_URL, uniqueName, createMigratedDatabase, dropDatabase, startApi, removeQueueKeys } = require('./lib');
+const { fork } = require('node:child_process');
+const { SERVER, REDIS_URL, uniqueName, createMigratedDatabase, dropDatabase, freePort, startApi, removeQueueKeys } = require('./lib');
 const { seed } = require('./seed');
 
 const { noOpThroughput } = require('./job-throughput');
@@ -113,9 +114,17 @@ async function files(databaseUrl, env) {
     for await (const part of stream) n += part.length;
     return n;
   };
+  // The bare relay: bucket to client through node:http in a process of its own (our download's ceiling here).
+  const relayPort = await freePort();
+  const relay = fork(path.join(__dirname, 's3-relay-server.js'), {
+    env: { ...process.env, PORT: String(relayPort), S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey },
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
+  await new Promise((resolve) => relay.once('message', resolve));
+  const httpGet = (url) => new Promise((resolve, reject) => require('node:http').get(url, resolve).on('error', reject));
   try {
     const base = await api.url;
-    const figures = { ourUp: [], directUp: [], ourDown: [], directDown: [] };
+    const figures = { ourUp: [], directUp: [], ourDown: [], directDown: [], relayDown: [] };
     const keys = [];
     for (let i = 0; i < FILES; i++) {
       const { token, key } = await uploadAddress(databaseUrl, size);
@@ -131,9 +140,11 @@ async function files(databaseUrl, env) {
     for (const key of keys) {
       let start = performance.now();
       // Node's http client on both sides (the SDK uses it): fetch's web streams would be the slower reader.
-      const res = await new Promise((resolve, reject) => require('node:http').get(`${base}/v1/files/${key}`, resolve).on('error', reject));
-      if ((await drain(res)) !== size) throw new Error('download through the API was short');
+      if ((await drain(await httpGet(`${base}/v1/files/${key}`))) !== size) throw new Error('download through the API was short');
       figures.ourDown.push(size / ((performance.now() - start) / 1000));
+      start = performance.now();
+      if ((await drain(await httpGet(`http://127.0.0.1:${relayPort}/${key}`))) !== size) throw new Error('download through the bare relay was short');
+      figures.relayDown.push(size / ((performance.now() - start) / 1000));
       start = performance.now();
       const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
       if ((await drain(object.Body)) !== size) throw new Error('direct download was short');
@@ -145,8 +156,10 @@ async function files(databaseUrl, env) {
       { what: 'upload', 'through our API': mbps(figures.ourUp), 'S3 server directly': mbps(figures.directUp), share: pct(median(figures.ourUp), median(figures.directUp)) },
       { what: 'download', 'through our API': mbps(figures.ourDown), 'S3 server directly': mbps(figures.directDown), share: pct(median(figures.ourDown), median(figures.directDown)) },
     ]);
+    console.log(`download through a bare relay (node:http, its own process): ${mbps(figures.relayDown)} MB/s; ours is ${pct(median(figures.ourDown), median(figures.relayDown))} of it`);
   } finally {
     client.destroy();
+    relay.kill();
     await api.stop();
     await bucket.stop();
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import Redis, { Cluster, RedisOptions } from 'ioredis';
 import type { AppConfig } from '@app/common';
 import { redactUrl } from '../../bootstrap/startup-error';
@@ -20,7 +21,7 @@ export function redisClient(target: RedisTarget, options: RedisOptions = {}): Re
     lazyConnect,
     enableOfflineQueue,
     clusterRetryStrategy: retryStrategy ? (times: number) => retryStrategy(times) : undefined,
-    redisOptions: { ...perNode, password: cluster.password, tls: cluster.tls ? {} : undefined },
+    redisOptions: { ...perNode, password: cluster.password, tls: cluster.tls ? { ca: cluster.tlsCaFile ? readFileSync(cluster.tlsCaFile) : undefined } : undefined },
   });
 }
 

@@ -21,6 +21,8 @@ export const configSchema = Joi.object({
   }),
   REDIS_PASSWORD: Joi.string().allow(''),
   REDIS_TLS: Joi.boolean().default(false),
+  // A PEM file of the CA that signed the cluster nodes' certificates (a private CA); unset: the system's.
+  REDIS_TLS_CA_FILE: Joi.string().allow(''),
   PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   MIGRATIONS_RUN: Joi.boolean().default(true),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
@@ -126,7 +128,7 @@ export interface AppConfig {
   dbPreparedStatements: boolean;
   redisUrl: string;
   /** REDIS_CLUSTER_NODES: a Redis Cluster instead of REDIS_URL's one node, with its password and TLS. */
-  redisCluster?: { nodes: { host: string; port: number }[]; password?: string; tls: boolean };
+  redisCluster?: { nodes: { host: string; port: number }[]; password?: string; tls: boolean; tlsCaFile?: string };
   publicUrl: string;
   migrationsRun: boolean;
   logLevel: string;
@@ -247,7 +249,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
             .map((node) => node.trim())
             .map((node) => ({ host: node.slice(0, node.lastIndexOf(':')), port: Number(node.slice(node.lastIndexOf(':') + 1)) })),
           password: value.REDIS_PASSWORD || undefined,
-          tls: value.REDIS_TLS,
+          tls: value.REDIS_TLS || Boolean(value.REDIS_TLS_CA_FILE),
+          tlsCaFile: value.REDIS_TLS_CA_FILE || undefined,
         }
       : undefined,
     publicUrl: String(value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),

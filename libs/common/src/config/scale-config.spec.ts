@@ -11,8 +11,10 @@ describe('scale-out configuration', () => {
       ],
       password: 'pw',
       tls: true,
+      tlsCaFile: undefined,
     });
     expect(config.jobsBackend).toBe('redis');
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'a:1', REDIS_TLS_CA_FILE: '/etc/ca.pem' }).redisCluster).toMatchObject({ tls: true, tlsCaFile: '/etc/ca.pem' });
     expect(loadConfig({}).redisCluster).toBeUndefined();
     expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-a' })).toThrow(/REDIS_CLUSTER_NODES.*host:port/);
   });

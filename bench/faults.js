@@ -6,7 +6,8 @@
 // a new source (a job on the worker). It checks, and exits 1 otherwise: no answer is a 500, every write
 // answered 2xx is there afterwards, every acknowledged spec is processed (none left in progress), and
 // both APIs answer within 5 s of each dependency's return. It prints the figures.
-// Usage: npm run build && npm run faults   (FAULT_PG_STOP_S, FAULT_RATE)
+// Usage: npm run build && npm run faults   (FAULT_PG_STOP_S, FAULT_RATE; FAULT_FROM_SOURCE=1 runs src/ through ts-node,
+// as test/faults.e2e-spec.ts does)
 const { execFileSync, spawn } = require('node:child_process');
 const { chownSync, mkdtempSync, rmSync, chmodSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -56,8 +57,12 @@ async function main() {
     DB_CONNECT_ATTEMPTS: '120',
   };
   const children = [];
+  const fromSource = process.env.FAULT_FROM_SOURCE === '1';
   const start = (entry, extra = {}) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist/src', entry)], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = fromSource
+      ? ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', path.join(ROOT, 'src', entry.replace(/\.js$/, '.ts'))]
+      : [path.join(ROOT, 'dist/src', entry)];
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json'), ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.output = '';
     child.stdout.on('data', (c) => (child.output += c));
     child.stderr.on('data', (c) => (child.output += c));
@@ -75,11 +80,16 @@ async function main() {
     start('main.js', { PORT: String(ports[0]) });
     const bases = ports.map((p) => `http://127.0.0.1:${p}`);
     const answers = async (base) => fetch(`${base}/health`).then((r) => r.status === 200, () => false);
-    for (let i = 0; i < 300 && !(await answers(bases[0])); i++) await sleep(100);
+    // From source, ts-node compiles first: up to three minutes on a busy two-core machine.
+    for (let i = 0; i < 1800 && !(await answers(bases[0])); i++) await sleep(100);
+    if (!(await answers(bases[0]))) throw new Error(`the first API did not start: ${children[0].output.slice(-2000)}`);
     const { token, organizationId } = await seed(databaseUrl, { spaces: 1 });
     start('main.js', { PORT: String(ports[1]), MIGRATIONS_RUN: 'false' });
-    let worker = start('worker.js', { MIGRATIONS_RUN: 'false' });
-    for (let i = 0; i < 300 && !(await answers(bases[1])); i++) await sleep(100);
+    // At info, so that its 'Worker started' line tells when it takes jobs.
+    let worker = start('worker.js', { MIGRATIONS_RUN: 'false', LOG_LEVEL: 'info' });
+    for (let i = 0; i < 1800 && !(await answers(bases[1])); i++) await sleep(100);
+    if (!(await answers(bases[1]))) throw new Error(`the second API did not start: ${children[1].output.slice(-2000)}`);
+    for (let i = 0; i < 1800 && !worker.output.includes('Worker started'); i++) await sleep(100);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
     // The writer: RATE writes a second, alternating APIs; each answer recorded.
@@ -129,7 +139,7 @@ async function main() {
     report['Redis back after 10 s down: APIs answer again after (s)'] = await recovery(Date.now());
     await sleep(3000);
     worker.kill('SIGKILL');
-    worker = start('worker.js', { MIGRATIONS_RUN: 'false' });
+    worker = start('worker.js', { MIGRATIONS_RUN: 'false', LOG_LEVEL: 'info' });
     await sleep(10_000);
     writing = false;
     await writer;
@@ -149,7 +159,13 @@ async function main() {
       pending = pending.filter((slug) => rows.find((r) => r.slug === slug)?.processing_state !== 'complete');
       if (pending.length) await sleep(1000);
     }
+    const stuck = pending.length ? (await client.query(`SELECT slug, processing_state, updated_at FROM openapi_specs WHERE slug = ANY($1)`, [pending])).rows : [];
     await client.end();
+    if (stuck.length) {
+      console.log('not processed:', JSON.stringify(stuck));
+      const lines = children.filter((c) => c.spawnargs.some((a) => a.includes('worker'))).flatMap((c) => c.output.split('\n'));
+      console.log(lines.filter((line) => /openapi|outbox|failed|retrying|stalled/i.test(line)).slice(-60).join('\n'));
+    }
     const byStatus = writes.reduce((acc, w) => ((acc[w.status] = (acc[w.status] || 0) + 1), acc), {});
     console.table([{ 'writes sent': writes.length, acknowledged: acknowledged.length, 'acknowledged found': found + specsFound, ...Object.fromEntries(Object.entries(byStatus).map(([s, n]) => [`answered ${s}`, n])) }]);
     console.table(Object.entries(report).map(([what, seconds]) => ({ what, seconds: Number(seconds).toFixed(2) })));

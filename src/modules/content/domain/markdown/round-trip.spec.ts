@@ -139,6 +139,14 @@ describe('markdown round trip', () => {
     expect(markdownToDocument(documentToMarkdown(first))).toEqual(first);
   });
 
+  it('an empty item three lists deep is not written as a thematic break (`- - -`; a counterexample fast-check found)', () => {
+    const markdown = '- - +\n    `8v`\n\n    [a](<with space a.md>)\n\n  a\n- *x `a` x*';
+    const first = markdownToDocument(markdown);
+    const written = documentToMarkdown(first);
+    expect(written.split('\n')[0]).not.toMatch(/^- - -$/);
+    expect(markdownToDocument(written)).toEqual(first);
+  });
+
   it('markdown -> document -> markdown -> document gives the same document', () => {
     fc.assert(
       fc.property(blocks as fc.Arbitrary<string>, (markdown) => {

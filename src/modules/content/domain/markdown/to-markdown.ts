@@ -6,6 +6,9 @@ import { HeadingIds } from './slug';
 import { CODE_OPTIONS, MARK_ORDER, REF_ATTRIBUTE } from './to-document';
 import { DocumentBlock, DocumentFragment, DocumentInline, DocumentText, HrefWriter, JSONDocument } from './types';
 
+/** A line CommonMark reads as a thematic break: three or more of one of `-`, `*`, `_`, spaces between. */
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?: *\1){2,} *$/;
+
 type InlineNode = DocumentText | DocumentInline;
 type Node = DocumentBlock | DocumentInline | DocumentText;
 
@@ -265,6 +268,13 @@ class Writer {
       if (bullet === '*' && lines[0] === '***') lines[0] = '___';
       if (lines.length === 0 || (lines.length === 1 && lines[0] === '')) {
         out.push(head);
+        return;
+      }
+      // Nested items on one line must not read as a thematic break (`- - -`, an empty item three lists deep):
+      // the item then starts with its marker alone and its content follows, indented.
+      if (lines[0] && THEMATIC_BREAK.test(`${head} ${lines[0]}`)) {
+        out.push(head);
+        for (const line of lines) out.push(line ? indent + line : '');
         return;
       }
       out.push(lines[0] ? `${head} ${lines[0]}` : head);

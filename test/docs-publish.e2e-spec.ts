@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, Browser } from 'playwright-core';
-import { TestApp, TestUser } from '@app/testing';
-import { freePort } from './support/free-port';
+import { TestApp, TestUser, freePort } from '@app/testing';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..');

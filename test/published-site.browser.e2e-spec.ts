@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { SignJWT } from 'jose';
 import { Browser, Page, chromium } from 'playwright-core';
-import { freePort } from './support/free-port';
-import { TestApp, TestUser } from '@app/testing';
+import { TestApp, TestUser, freePort } from '@app/testing';
 import { OpenAPIProcessor } from '../src/modules/openapi/application/openapi-processor.service';
 import { commitContent } from './content.fixtures';
 

@@ -6,3 +6,4 @@ export * from './services';
 export * from './pgbouncer';
 export * from './s3-server';
 export * from './redis-cluster';
+export * from './free-port';

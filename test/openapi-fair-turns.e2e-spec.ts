@@ -19,8 +19,10 @@ describe('OpenAPI processing takes turns between organizations', () => {
   const stalled: ServerResponse[] = [];
   let stalls = 0;
   let ending = false;
+  const heldForCarol: ServerResponse[] = [];
   const source = createServer((req, res) => {
     if (ending) return void res.writeHead(404).end();
+    if (req.url === '/carol.json') return void heldForCarol.push(res);
     // Holds the request open until the test ends: a spec source that never answers.
     stalls++;
     stalled.push(res);
@@ -68,5 +70,29 @@ describe('OpenAPI processing takes turns between organizations', () => {
     // Alice's specs are still waiting on their source: one ran at a time, never both.
     expect([await state(aliceOrg, 'slow-one'), await state(aliceOrg, 'slow-two')].sort()).toEqual(['pending', 'progress']);
     expect(stalls).toBe(1);
+  });
+
+  it("drains one organization's backlog at the rate of its turns once its turn frees: each finished spec calls the next parked one back", async () => {
+    const carol = await t.user('Carol');
+    const carolOrg = await t.organization(carol, [], 'Backlog');
+    const count = async () =>
+      (await t.dataSource.query(`SELECT count(*)::int AS n FROM openapi_specs WHERE organization_id = $1 AND processing_state = 'complete'`, [carolOrg]))[0].n;
+    // Carol's first spec holds her turn (its source answers when told), while eight more queue up behind it.
+    expect((await carol.client.post(`/v1/orgs/${carolOrg}/openapi`, { slug: 'first', source: { url: `${sourceBase}/carol.json` } })).status).toBe(201);
+    await until('the first spec fetching', () => heldForCarol.length === 1);
+    for (let n = 0; n < 8; n++) {
+      const text = JSON.stringify({ openapi: '3.0.3', info: { title: `Spec ${n}`, version: '1' }, paths: {} });
+      expect((await carol.client.post(`/v1/orgs/${carolOrg}/openapi`, { slug: `backlog-${n}`, source: { text } })).status).toBe(201);
+    }
+    // Long enough for the parked jobs to be turned away several times.
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    expect(await count()).toBe(0);
+
+    const freed = Date.now();
+    heldForCarol[0].writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ openapi: '3.0.3', info: { title: 'First', version: '1' }, paths: {} }));
+    // Parked jobs woken only by their own delays came back together, one ran and the rest were
+    // parked again: one spec per 5 s, 40 s for these. Called back as turns free, they take seconds.
+    await until('all nine processed', async () => (await count()) === 9, 30_000);
+    expect(Date.now() - freed).toBeLessThan(15_000);
   });
 });

@@ -30,6 +30,8 @@ export class JobRunner {
   private readonly logger = new Logger('Jobs');
   private readonly workers: Worker[] = [];
   private readonly turns = new FairTurns();
+  /** Jobs parked by fair turns, to be called back when their group's turn frees. */
+  private readonly parkedJobs = new Map<string, Job>();
 
   constructor(
     private readonly backend: JobBackend,
@@ -68,19 +70,30 @@ export class JobRunner {
     const group = definition.fairTurns?.groupOf(job.data);
     if (group !== undefined) {
       if (!this.turns.take(queue, group, turnsPerGroup(definition.concurrency, definition.fairTurns?.perGroup))) {
-        // Its group holds its share of this worker's slots: back to the queue for a while, leaving the slot to others.
-        const waitMs = this.turns.waitFor(String(job.id));
-        this.logger.debug({ jobId: job.id, job: job.name }, `${label} deferred ${waitMs} ms: its organization's turns are taken`);
+        // Its group holds its share of this worker's slots: parked in the queue, leaving the slot to others, until a turn frees.
+        const waitMs = this.turns.park(queue, group, String(job.id));
+        if (this.parkedJobs.size >= 10_000) this.parkedJobs.clear(); // removed while parked: they come back on their delay
+        this.parkedJobs.set(String(job.id), job);
+        this.logger.debug({ jobId: job.id, job: job.name }, `${label} parked (at most ${waitMs} ms): its organization's turns are taken`);
         await job.moveToDelayed(Date.now() + waitMs, token);
         throw new DelayedError();
       }
-      this.turns.started(String(job.id));
+      this.turns.started(queue, group, String(job.id));
+      this.parkedJobs.delete(String(job.id));
     }
     try {
       return await this.runHandler(label, definition, handler, job, attempt, token);
     } finally {
-      if (group !== undefined) this.turns.release(queue, group);
+      if (group !== undefined) this.callBack(this.turns.release(queue, group));
     }
+  }
+
+  /** Brings a parked job back to the queue now that its group has a free turn (it may have come back already). */
+  private callBack(id: string | undefined): void {
+    const job = id === undefined ? undefined : this.parkedJobs.get(id);
+    if (!job) return;
+    this.parkedJobs.delete(id!);
+    job.promote().catch((error: Error) => this.logger.debug({ jobId: id }, `parked job ${id} not called back: ${error.message}`));
   }
 
   /**

@@ -6,6 +6,8 @@
 //   `cat-file --batch` of every blob (target: at most 3x); an export after one edit (what an export usually is);
 // - the worker's peak RSS while it refuses a repository over GIT_SYNC_MAX_BYTES (BENCH_BIG_MB of incompressible
 //   blobs, default 400, against a limit of 100 MB): target under 300 MB whatever the repository's size.
+// - the worker's peak RSS while it imports, then exports, a repository whose one asset is BENCH_BIG_ASSET_MB
+//   (default 300) of incompressible bytes: target under 300 MB, so the asset streams through.
 // Usage: npm run build && npm run bench:git-sync
 const { execFileSync, spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
@@ -18,6 +20,7 @@ const { seed } = require('./seed');
 const PAGES = Number(process.env.BENCH_PAGES || 1000);
 const IMAGES = Number(process.env.BENCH_IMAGES || 500);
 const BIG_MB = Number(process.env.BENCH_BIG_MB || 400);
+const BIG_ASSET_MB = Number(process.env.BENCH_BIG_ASSET_MB || 300);
 const LIMIT_BYTES = 100 * 1024 * 1024;
 const SECTIONS = 10;
 const dist = (p) => require(path.join(ROOT, 'dist/src', p));
@@ -115,6 +118,21 @@ function bigRepository(dir, mb) {
   return `file://${bare}`;
 }
 
+/** A bare repository whose one asset is `mb` megabytes of incompressible bytes, linked from its readme. */
+function oneBigAssetRepository(dir, mb) {
+  const bare = path.join(dir, 'big-asset.git');
+  git(dir, 'init', '-q', '--bare', '-b', 'main', bare);
+  const readme = Buffer.from('# Big asset\n\n[The file](.gitbook/assets/video.mp4)\n');
+  const blob = randomBytes(mb * 1024 * 1024);
+  const input = Buffer.concat([
+    Buffer.from('commit refs/heads/main\ncommitter Bench <b@x> 0 +0000\ndata 3\nbig\n'),
+    Buffer.from(`M 100644 inline README.md\ndata ${readme.length}\n`), readme, Buffer.from('\n'),
+    Buffer.from(`M 100644 inline .gitbook/assets/video.mp4\ndata ${blob.length}\n`), blob, Buffer.from('\n'),
+  ]);
+  execFileSync('git', ['-c', 'pack.compression=0', 'fast-import', '--quiet'], { cwd: bare, input, maxBuffer: 1024 * 1024 });
+  return `file://${bare}`;
+}
+
 /** The phases of the space's import, as the operation recorded them. */
 async function phases(databaseUrl, spaceId) {
   const { Client } = require('pg');
@@ -175,6 +193,7 @@ async function main() {
     const repo = generateRepository(dir);
     console.log(`repository: ${repo.pages} pages, ${IMAGES} images`);
     const big = bigRepository(dir, BIG_MB);
+    const bigAsset = oneBigAssetRepository(dir, BIG_ASSET_MB);
     const empty = path.join(dir, 'empty.git');
     git(dir, 'init', '-q', '--bare', '-b', 'main', empty);
 
@@ -234,7 +253,28 @@ async function main() {
       { what: 'export of the space into an empty repository (every file)', ms: Math.round(full.ms), 'floor ms': Math.round(floor.ms), 'x floor': (full.ms / floor.ms).toFixed(2) },
       { what: `export after one edit (${changed.length} file changed)`, ms: Math.round(edit.ms), 'floor ms': Math.round(floor.ms), 'x floor': (edit.ms / floor.ms).toFixed(2) },
     ]);
+    await stopWorker(worker);
+
+    // A fresh worker, its limit raised, imports a repository holding one big asset, then exports it: its
+    // peak memory shows whether the asset passed through as a stream or whole.
+    worker = startWorker({ ...env, GIT_SYNC_MAX_BYTES: String(4 * BIG_ASSET_MB * 1024 * 1024) });
+    const assetSpace = await newSpace('Big asset');
+    const assetImport = await sync(assetSpace, 'import', { url: bigAsset, ref: 'refs/heads/main' });
+    if (assetImport.op.state !== 'success') throw new Error(`big asset import failed: ${assetImport.op.error}`);
+    const assetImportPeak = peakRssMb(worker.pid);
+    const assetTarget = path.join(dir, 'big-asset-export.git');
+    git(dir, 'init', '-q', '--bare', '-b', 'main', assetTarget);
+    const assetExport = await sync(assetSpace, 'export', { url: `file://${assetTarget}`, ref: 'refs/heads/main', commitMessage: 'Export', force: true });
+    if (assetExport.op.state !== 'success') throw new Error(`big asset export failed: ${assetExport.op.error}`);
+    const assetExportPeak = peakRssMb(worker.pid);
+    const exportedSize = Number(git(dir, '--git-dir', assetTarget, 'cat-file', '-s', 'main:.gitbook/assets/video.mp4').trim());
+    if (exportedSize !== BIG_ASSET_MB * 1024 * 1024) throw new Error(`the exported asset holds ${exportedSize} bytes`);
+
     console.log(`import phases (ms): ${JSON.stringify(await phases(databaseUrl, spaceId))}`);
+    console.log(
+      `one ${BIG_ASSET_MB} MB asset: imported in ${(assetImport.ms / 1000).toFixed(1)} s, worker peak RSS ${assetImportPeak.toFixed(0)} MB; ` +
+        `exported in ${(assetExport.ms / 1000).toFixed(1)} s, peak RSS ${assetExportPeak.toFixed(0)} MB (target < 300 MB: streamed, never whole in memory)`,
+    );
     console.log(`git floor: clone --bare + ls-tree -r + cat-file --batch of ${floor.blobs} blobs (${(floor.bytes / 1048576).toFixed(1)} MB).`);
     console.log(`worker peak RSS while refusing a ${BIG_MB} MB repository over GIT_SYNC_MAX_BYTES (${LIMIT_BYTES / 1048576} MB): ${refusalPeak.toFixed(0)} MB (target < 300 MB); ${refused.op.error}`);
     const caches = path.join(dir, 'cache', bigSpace);

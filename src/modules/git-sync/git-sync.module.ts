@@ -6,6 +6,7 @@ import { SearchCoreModule } from '../search/search-core.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { GitSyncController } from './api/git-sync.controller';
 import { GitInfoPresenter } from './api/git-info.presenter';
+import { GitAssets } from './application/git-assets';
 import { GitSyncRunner } from './application/git-sync-runner.service';
 import { GitSyncService } from './application/git-sync.service';
 import { GitClient } from './infrastructure/git-client';
@@ -15,7 +16,7 @@ import { GitSyncRepository } from './infrastructure/git-sync.repository';
 @Module({
   imports: [SpacesModule, ContentCoreModule, FilesModule, ChangeRequestsModule, SearchCoreModule],
   controllers: [GitSyncController],
-  providers: [GitSyncService, GitSyncRunner, GitSyncRepository, GitClient, GitInfoPresenter],
+  providers: [GitSyncService, GitSyncRunner, GitAssets, GitSyncRepository, GitClient, GitInfoPresenter],
   exports: [GitSyncRunner, GitSyncService],
 })
 export class GitSyncModule {}

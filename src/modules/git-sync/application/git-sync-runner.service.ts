@@ -6,11 +6,11 @@ import { APP_CONFIG, AppConfig, CLOCK, Clock, DomainError, newId } from '@app/co
 import { Transactions, Tx } from '../../../database/transactions';
 import { gitSyncSummary } from './git-sync-summary';
 import { PhaseTimer } from './phase-timer';
+import { GitAssets } from './git-assets';
 import { ChangeRequestsService } from '../../change-requests/application/change-requests.service';
 import { mergeRevisionContent } from '../../change-requests/domain/merge';
 import { allDocuments } from '../../change-requests/domain/merge-inputs';
 import { ContentStore } from '../../content/application/content-store.service';
-import { FilesService } from '../../content/application/files.service';
 import { slugify } from '../../content/domain/markdown';
 import { Revision } from '../../content/domain/revision';
 import { RevisionContent, RevisionFile } from '../../content/domain/revision-content';
@@ -19,43 +19,17 @@ import { User } from '../../identity/domain/user';
 import { ContentIndexer } from '../../search/application/content-indexer.service';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { onTopOfOriginal, pageFilePaths, writeRepository } from '../domain/format/repository-export';
-import { IdSource, ImportedRepository, parseGitbookConfig, readRepository } from '../domain/format/repository-import';
+import { IdSource, ImportedAsset, ImportedRepository, RepositoryFile, isTextFile, parseGitbookConfig, readRepository } from '../domain/format/repository-import';
 import { asDirectory } from '../domain/format/repository-paths';
 import { NO_SOURCES, SyncedSources } from '../domain/format/synced-sources';
 import { RemoteSecrets, displayUrl, redact, secretsOf, storedRemote } from '../domain/remote-url';
-import { exportChanges } from '../domain/export-changes';
+import { CommitFile, exportChanges } from '../domain/export-changes';
 import { SkippedEntry, TreeEntry, TreeLimitError, selectFiles } from '../domain/repository-tree';
 import { GitClient, GitRemote, GitSyncError } from '../infrastructure/git-client';
 import { PermanentJobError } from '../../../jobs/job-handler';
 import { GitSyncOperationOrm, GitSyncStateOrm } from '../infrastructure/git-sync.orm';
 import { GitSyncRepository } from '../infrastructure/git-sync.repository';
 import { SecretBox } from '../../../core/secrets/secret-box';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.svg': 'image/svg+xml',
-  '.webp': 'image/webp',
-  '.pdf': 'application/pdf',
-};
-
-const STORE_CONCURRENCY = 8;
-
-/** `work` over `items`, at most `limit` at a time; results in the items' order. */
-async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
-}
 
 interface Context {
   operation: GitSyncOperationOrm;
@@ -84,7 +58,7 @@ export class GitSyncRunner {
     private readonly git: GitClient,
     private readonly secrets: SecretBox,
     private readonly content: ContentStore,
-    private readonly files: FilesService,
+    private readonly assets: GitAssets,
     private readonly spaces: SpacesService,
     private readonly changeRequests: ChangeRequestsService,
     private readonly identity: IdentityService,
@@ -168,7 +142,7 @@ export class GitSyncRunner {
     const space = await this.spaces.get(user, operation.spaceId);
     const spaceHead = space.space.revisionId;
     const base = state?.lastRevision ? await this.content.getInSpace(operation.spaceId, state.lastRevision) : null;
-    const { content: theirs, documents, imported, assets } = await this.readImport(tree, base ?? (await this.content.getInSpace(operation.spaceId, spaceHead)), state, timer);
+    const { content: theirs, documents, imported, assets } = await this.readImport(tree, base ?? (await this.content.getInSpace(operation.spaceId, spaceHead)), state, { target, repo, signal, timer });
     const now = this.clock.now();
 
     if (options.standalone) {
@@ -244,7 +218,7 @@ export class GitSyncRunner {
     if (!options.force && remoteHead && state?.lastCommit && remoteHead !== state.lastCommit && base) {
       // The branch moved since the last sync: bring its changes in first.
       const { files: tree } = await this.readProject(target, repo, remoteHead, options, signal);
-      const { content: theirs, documents, imported, assets } = await this.readImport(tree, base, state);
+      const { content: theirs, documents, imported, assets } = await this.readImport(tree, base, state, { target, repo, signal });
       const outcome = await this.mergeIntoSpace(context, base, head.id, theirs, documents, { commit: remoteHead, paths: imported.paths, assets, sources: imported.sources }, now);
       if (outcome.changeRequest) return { ...outcome, pushed: false };
       head = (await this.content.getInSpace(operation.spaceId, String(outcome.revision)))!;
@@ -267,9 +241,10 @@ export class GitSyncRunner {
     // The repository's own .gitbook.yaml (root, redirects) survives the export.
     const { files: output, sources } = writeRepository(head.content, documents, existingConfig, context.state?.sources ?? NO_SOURCES, existingSummary);
     const records = new Map(head.content.files.map((f) => [f.id, f]));
-    const files = new Map<string, Uint8Array | 'keep'>();
+    const files = new Map<string, CommitFile>();
     const rewrites = new Map<string, { oid: string; text: string; keepHeader: boolean }>();
     const assets: GitSyncStateOrm['assets'] = {};
+    const toWrite: Array<{ path: string; record: RevisionFile }> = [];
     for (const [path, file] of output) {
       if ('keep' in file) {
         files.set(projectDirectory + path, 'keep');
@@ -285,9 +260,17 @@ export class GitSyncRunner {
       const known = context.state?.assets[path];
       // An asset the last sync read or wrote at this path, still in the branch: its bytes are not read again.
       const unchanged = known && known.file.storageKey === record.storageKey && regular.has(projectDirectory + path);
-      files.set(projectDirectory + path, unchanged ? 'keep' : await this.bytesOf(record));
-      assets[path] = unchanged ? known : { sha256: '', file: record as unknown as Record<string, unknown> };
+      if (unchanged) {
+        files.set(projectDirectory + path, 'keep');
+        assets[path] = known;
+      } else toWrite.push({ path, record });
     }
+    // Streamed from storage into the repository's objects: no asset is whole in memory.
+    const oids = await this.assets.writeToRepository(repo, toWrite.map((w) => w.record), signal);
+    toWrite.forEach(({ path, record }, i) => {
+      files.set(projectDirectory + path, { oid: oids[i] });
+      assets[path] = { digest: oids[i], file: record as unknown as Record<string, unknown> };
+    });
     // Edited pages change only where they were edited: the rest of their file stays as the branch holds it.
     const originals = await this.git.readBlobs(target, repo, [...rewrites.values()].map((r) => r.oid));
     for (const [path, { oid, text, keepHeader }] of rewrites) files.set(path, Buffer.from(onTopOfOriginal(originals.get(oid)!.toString('utf8'), text, keepHeader, path.slice(projectDirectory.length)), 'utf8'));
@@ -308,21 +291,31 @@ export class GitSyncRunner {
     return { commit: pushing ?? remoteHead, revision: head.id, pushed: pushing !== null, changed: changes.length, ...skippedResult(skipped) };
   }
 
-  /** The project directory's regular files at `commit`, sizes checked from the listing before any blob is read. */
-  private async readProject(target: GitRemote, repo: string, commit: string, options: Context['options'], signal?: AbortSignal): Promise<{ files: Map<string, Uint8Array>; skipped: SkippedEntry[] }> {
+  /**
+   * The project directory's regular files at `commit`, sizes checked from the listing before any
+   * blob is read. Text files (pages, config) are read; every other file stays a blob id, streamed
+   * into storage only if it becomes an asset.
+   */
+  private async readProject(target: GitRemote, repo: string, commit: string, options: Context['options'], signal?: AbortSignal): Promise<{ files: Map<string, RepositoryFile>; skipped: SkippedEntry[] }> {
     const directory = asDirectory(options.repoProjectDirectory ?? '');
     const entries = await this.git.listTree(target, repo, commit);
     const selection = selectFiles(entries, directory, { maxFiles: this.config.gitSyncMaxFiles, maxBytes: this.config.gitSyncMaxBytes });
-    const blobs = await this.git.readBlobs(target, repo, selection.files.map((f) => f.oid), signal);
-    const files = new Map<string, Uint8Array>();
-    for (const file of selection.files) files.set(file.relative, blobs.get(file.oid)!);
+    const texts = selection.files.filter((f) => isTextFile(f.relative));
+    const blobs = await this.git.readBlobs(target, repo, texts.map((f) => f.oid), signal);
+    const files = new Map<string, RepositoryFile>();
+    for (const file of selection.files) files.set(file.relative, isTextFile(file.relative) ? blobs.get(file.oid)! : { blob: file.oid, size: file.size });
     return { files, skipped: selection.skipped };
   }
 
   // ------------------------------------------------------------------------------------------
 
   /** The repository tree as content, ids kept from `previous` by path, unchanged assets reusing their stored bytes. */
-  private async readImport(tree: Map<string, Uint8Array>, previous: Revision | null, state: GitSyncStateOrm | null, timer?: PhaseTimer) {
+  private async readImport(
+    tree: Map<string, RepositoryFile>,
+    previous: Revision | null,
+    state: GitSyncStateOrm | null,
+    { target, repo, signal, timer }: { target: GitRemote; repo: string; signal?: AbortSignal; timer?: PhaseTimer },
+  ) {
     const keys = previous ? pageFilePaths(previous.content, state?.sources ?? NO_SOURCES).keys : new Map<string, string>();
     const reusable = new Map((previous?.content.reusableContents ?? []).map((r) => [`.gitbook/includes/${slugify(r.title) || 'reusable'}.md`, r.id]));
     const filesByPath = new Map<string, string>();
@@ -335,29 +328,16 @@ export class GitSyncRunner {
     };
     const imported: ImportedRepository = readRepository(tree, ids, this.clock.now().toISOString());
     timer?.lap('convert');
-    const assets: GitSyncStateOrm['assets'] = {};
-    const files: RevisionFile[] = [];
-    // Stored a few at a time: each is a write to the file storage, which overlaps well.
-    const stored = await inParallel(imported.assets, STORE_CONCURRENCY, async (asset): Promise<RevisionFile> => {
+    const reuse = (asset: ImportedAsset) => {
       const known = state?.assets[asset.path];
-      if (known && known.sha256 === asset.sha256) return known.file as unknown as RevisionFile;
-      const written = await this.files.store(asset.bytes, asset.name, CONTENT_TYPES[posix.extname(asset.name).toLowerCase()] ?? 'application/octet-stream');
-      return { ...written, id: asset.id };
-    });
-    imported.assets.forEach((asset, i) => {
-      files.push(stored[i]);
-      assets[asset.path] = { sha256: asset.sha256, file: stored[i] as unknown as Record<string, unknown> };
-    });
+      return known?.digest === asset.digest ? (known.file as unknown as RevisionFile) : undefined;
+    };
+    const files = await this.assets.store(target, repo, imported.assets, reuse, signal);
+    const assets: GitSyncStateOrm['assets'] = {};
+    imported.assets.forEach((asset, i) => (assets[asset.path] = { digest: asset.digest, file: files[i] as unknown as Record<string, unknown> }));
     timer?.lap('store files');
     const content: RevisionContent = { pages: imported.pages, files, variables: imported.variables, reusableContents: imported.reusableContents };
     return { content, documents: imported.documents, imported, assets };
-  }
-
-  private async bytesOf(file: RevisionFile): Promise<Buffer> {
-    const stored = await this.files.open(file.storageKey);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stored.open() as Readable) chunks.push(Buffer.from(chunk));
-    return Buffer.concat(chunks);
   }
 
   private async saveState(

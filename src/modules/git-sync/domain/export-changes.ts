@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { SkippedEntry, TreeChange, TreeEntry, blockedPaths } from './repository-tree';
 
+/** What a commit holds at a path: bytes, a blob already in the repository, or the parent's file kept. */
+export type CommitFile = Uint8Array | { oid: string } | 'keep';
+
 /**
  * What an export changes in the tree it builds on: files whose bytes differ from the parent's
  * (compared by git object id, so an unchanged file is never rewritten), removals of files the last
@@ -9,8 +12,11 @@ import { SkippedEntry, TreeChange, TreeEntry, blockedPaths } from './repository-
  */
 export function exportChanges(input: {
   parent: readonly TreeEntry[];
-  /** Repository path -> bytes to hold, or `keep` when the caller knows it is unchanged. */
-  files: ReadonlyMap<string, Uint8Array | 'keep'>;
+  /**
+   * Repository path -> bytes to hold, the id of a blob already written (large files go into the
+   * repository as a stream), or `keep` when the caller knows it is unchanged.
+   */
+  files: ReadonlyMap<string, CommitFile>;
   /** Repository paths the last sync read or wrote. */
   previous: readonly string[];
 }): { changes: TreeChange[]; skipped: SkippedEntry[] } {
@@ -18,16 +24,22 @@ export function exportChanges(input: {
   const blocked = blockedPaths(input.parent);
   const changes: TreeChange[] = [];
   const skipped: SkippedEntry[] = [];
-  for (const [path, bytes] of input.files) {
+  for (const [path, file] of input.files) {
     const reason = blocked(path);
     if (reason) {
       skipped.push({ path, reason });
       continue;
     }
-    if (bytes === 'keep') continue;
+    if (file === 'keep') continue;
     const existing = byPath.get(path);
-    if (existing && existing.oid === blobId(bytes, existing.oid.length)) continue;
-    changes.push({ path, bytes, mode: existing?.mode === '100755' ? '100755' : '100644' });
+    const mode = existing?.mode === '100755' ? '100755' : '100644';
+    if (file instanceof Uint8Array) {
+      if (existing && existing.oid === blobId(file, existing.oid.length)) continue;
+      changes.push({ path, bytes: file, mode });
+    } else {
+      if (existing && existing.oid === file.oid) continue;
+      changes.push({ path, oid: file.oid, mode });
+    }
   }
   for (const path of input.previous) {
     if (input.files.has(path)) continue;

@@ -1,4 +1,4 @@
-import { blobId, exportChanges } from './export-changes';
+import { CommitFile, blobId, exportChanges } from './export-changes';
 import { TreeEntry, TreeLimitError, blockedPaths, isSafePath, selectFiles } from './repository-tree';
 
 const file = (path: string, size = 1, oid = 'f'.repeat(40)): TreeEntry => ({ mode: '100644', oid, size, path });
@@ -55,7 +55,7 @@ describe('repository trees', () => {
     ];
     const { changes, skipped } = exportChanges({
       parent,
-      files: new Map<string, Uint8Array | 'keep'>([
+      files: new Map<string, CommitFile>([
         ['same.md', same],
         ['tool.sh', Buffer.from('echo\n')],
         ['new.md', Buffer.from('# New\n')],
@@ -66,6 +66,23 @@ describe('repository trees', () => {
     });
     expect(changes.map((c) => ('remove' in c ? `-${c.path}` : `${c.mode} ${c.path}`))).toEqual(['-gone.md', '100644 new.md', '100755 tool.sh']);
     expect(skipped).toEqual([{ path: 'README.md', reason: 'symlink' }]);
+  });
+
+  it('writes a blob already in the repository by its id, unless the parent holds that blob at that path', () => {
+    const parent: TreeEntry[] = [{ ...file('.gitbook/assets/same.png'), oid: 'c'.repeat(40) }, { ...file('.gitbook/assets/changed.png'), oid: 'd'.repeat(40) }];
+    const { changes } = exportChanges({
+      parent,
+      files: new Map<string, CommitFile>([
+        ['.gitbook/assets/same.png', { oid: 'c'.repeat(40) }],
+        ['.gitbook/assets/changed.png', { oid: 'e'.repeat(40) }],
+        ['.gitbook/assets/new.png', { oid: 'f'.repeat(40) }],
+      ]),
+      previous: [],
+    });
+    expect(changes).toEqual([
+      { path: '.gitbook/assets/changed.png', oid: 'e'.repeat(40), mode: '100644' },
+      { path: '.gitbook/assets/new.png', oid: 'f'.repeat(40), mode: '100644' },
+    ]);
   });
 
   it('computes git object ids', () => {

@@ -22,8 +22,8 @@ export interface TreeSelection {
 
 export class TreeLimitError extends Error {}
 
-/** A file of a commit to write: its bytes and mode, or its removal. */
-export type TreeChange = { path: string; bytes: Uint8Array; mode: string } | { path: string; remove: true };
+/** A file of a commit to write: its bytes (or the id of a blob already written) and mode, or its removal. */
+export type TreeChange = { path: string; bytes: Uint8Array; mode: string } | { path: string; oid: string; mode: string } | { path: string; remove: true };
 
 const SYMLINK = '120000';
 const SUBMODULE = '160000';

@@ -1,8 +1,9 @@
 import { execFile, spawn } from 'node:child_process';
 import { lookup } from 'node:dns/promises';
 import { createHash } from 'node:crypto';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { isIP } from 'node:net';
+import { PassThrough, Readable } from 'node:stream';
 import { join } from 'node:path';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/common';
@@ -141,6 +142,58 @@ export class GitClient {
     return out;
   }
 
+  /**
+   * One blob's bytes as a stream (`git cat-file blob`), for assets that go straight into file
+   * storage: a repository's files are never whole in memory. The stream fails when git does.
+   */
+  openBlob(repo: string, oid: string, signal?: AbortSignal): Readable {
+    if (!OBJECT_ID.test(oid)) throw new GitSyncError(`Not a git object id: ${oid.slice(0, 80)}`);
+    const child = spawn('git', ['cat-file', 'blob', oid], { cwd: repo, env: this.env([]), stdio: ['ignore', 'pipe', 'pipe'], signal });
+    const out = new PassThrough();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-500)));
+    child.stdout.pipe(out, { end: false });
+    child.on('error', (error) => out.destroy(new GitSyncError(`git cat-file failed: ${error.message}`)));
+    child.on('close', (code) => (code === 0 ? out.end() : out.destroy(new GitSyncError(`git cat-file ${oid} failed: ${stderr.trim() || `exit ${code}`}`))));
+    // A reader that stops early (an aborted store) stops git too.
+    out.on('close', () => child.exitCode === null && child.kill());
+    return out;
+  }
+
+  /**
+   * Writes files (by path on this host, made by us) into the repository as blobs, one
+   * `git hash-object -w --stdin-paths` for all of them; returns their object ids in order.
+   */
+  async writeBlobs(repo: string, paths: readonly string[], signal?: AbortSignal): Promise<string[]> {
+    if (paths.length === 0) return [];
+    const child = spawn('git', ['hash-object', '-w', '--no-filters', '--stdin-paths'], { cwd: repo, env: this.env([]), stdio: ['pipe', 'pipe', 'pipe'], signal });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-500)));
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(paths.join('\n') + '\n');
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', (error) => reject(new GitSyncError(`git hash-object failed: ${error.message}`)));
+      child.on('close', resolve);
+    });
+    const oids = stdout.split('\n').filter(Boolean);
+    if (code !== 0 || oids.length !== paths.length || !oids.every((oid) => OBJECT_ID.test(oid))) {
+      throw new GitSyncError(`git hash-object failed: ${stderr.trim() || `exit ${code}`}`);
+    }
+    return oids;
+  }
+
+  /** Runs `work` with an empty directory beside the repository's cache (on its disk), removed afterwards. */
+  async withScratch<T>(repo: string, work: (dir: string) => Promise<T>): Promise<T> {
+    const dir = await mkdtemp(`${repo}.scratch-`);
+    try {
+      return await work(dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
   /** A commit of `changes` on top of `parent` (or a root commit), written as objects by fast-import. */
   async writeCommit(
     target: GitRemote,
@@ -156,6 +209,7 @@ export class GitClient {
     ];
     for (const change of input.changes) {
       if ('remove' in change) chunks.push(Buffer.from(`D ${quotePath(change.path)}\n`));
+      else if ('oid' in change) chunks.push(Buffer.from(`M ${change.mode} ${change.oid} ${quotePath(change.path)}\n`));
       else chunks.push(Buffer.from(`M ${change.mode} inline ${quotePath(change.path)}\ndata ${change.bytes.length}\n`), Buffer.from(change.bytes), Buffer.from('\n'));
     }
     chunks.push(Buffer.from('done\n'));
@@ -325,6 +379,8 @@ export class GitClient {
     });
   }
 }
+
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 interface Pin {
   env: Record<string, string>;

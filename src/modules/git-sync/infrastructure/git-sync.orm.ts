@@ -79,9 +79,12 @@ export class GitSyncStateOrm {
   @Column({ name: 'last_paths', type: 'jsonb', default: () => "'[]'" })
   lastPaths: string[];
 
-  /** Asset path -> { sha256, file }: unchanged assets keep their stored bytes. */
+  /**
+   * Asset path -> { digest (git's blob id of its bytes), file }: unchanged assets keep their stored
+   * bytes. Entries written before digests were blob ids hold a `sha256` instead and are stored once more.
+   */
   @Column({ type: 'jsonb', default: () => "'{}'" })
-  assets: Record<string, { sha256: string; file: Record<string, unknown> }>;
+  assets: Record<string, { digest?: string; file: Record<string, unknown> }>;
 
   /** Where each page, include and file of the space came from, and what it was (see SyncedSources). */
   @Column({ type: 'jsonb', nullable: true })

@@ -4,7 +4,8 @@ import { documentHash } from '../../../content/domain/document-hash';
 import { markdownToDocument } from '../../../content/domain/markdown';
 import { PageNode, RevisionContent } from '../../../content/domain/revision-content';
 import { ExportedFile, pageFilePaths, writeRepository } from './repository-export';
-import { IdSource, readRepository } from './repository-import';
+import { IdSource, RepositoryFile, isTextFile, readRepository } from './repository-import';
+import { blobId } from '../export-changes';
 import { parseSummary, writeSummary } from './summary';
 import { readTree } from '../../../../../test/support/read-tree';
 
@@ -32,11 +33,11 @@ function importRepository(files: Map<string, Uint8Array>, ids: IdSource = counte
   const imported = readRepository(files, ids, NOW);
   const content: RevisionContent = {
     pages: imported.pages,
-    files: imported.assets.map((a) => ({ id: a.id, name: a.name, contentType: 'application/octet-stream', size: a.bytes.length, storageKey: a.sha256 })),
+    files: imported.assets.map((a) => ({ id: a.id, name: a.name, contentType: 'application/octet-stream', size: (a.body as Uint8Array).length, storageKey: a.digest })),
     variables: imported.variables,
     reusableContents: imported.reusableContents,
   };
-  return { imported, content, bytes: new Map(imported.assets.map((a) => [a.id, a.bytes])) };
+  return { imported, content, bytes: new Map(imported.assets.map((a) => [a.id, a.body as Uint8Array])) };
 }
 
 const squash = (text: string) => text.replace(/\s+/g, '');
@@ -117,6 +118,25 @@ describe('GitBook repository format', () => {
     const { content } = importRepository(files);
     const shape = (pages: PageNode[]): unknown => pages.map((p) => [p.title, shape(p.pages)]);
     expect(shape(content.pages)).toEqual([['Home', []], ['About', []], ['Guide', [['Step', []]]]]);
+  });
+
+  it('takes assets as blob ids without their bytes: a page points at one, and the digest is the blob id (streamed when stored)', () => {
+    const enc = (s: string) => new TextEncoder().encode(s);
+    const logo = new TextEncoder().encode('PNG bytes');
+    const files = new Map<string, RepositoryFile>([
+      ['README.md', enc('# Home\n\n![Logo](.gitbook/assets/logo.png)\n\n[Report](docs/report.pdf)\n')],
+      ['.gitbook/assets/logo.png', { blob: 'a'.repeat(40), size: 9 }],
+      ['docs/report.pdf', { blob: 'b'.repeat(40), size: 3 }],
+      ['.gitbook/assets/inline.png', logo],
+    ]);
+    const imported = readRepository(files, counter(), NOW);
+    const byPath = Object.fromEntries(imported.assets.map((a) => [a.path, a]));
+    expect(byPath['.gitbook/assets/logo.png']).toMatchObject({ name: 'logo.png', digest: 'a'.repeat(40), body: { blob: 'a'.repeat(40) } });
+    expect(byPath['docs/report.pdf']).toMatchObject({ digest: 'b'.repeat(40), body: { blob: 'b'.repeat(40) } });
+    // Bytes in memory get the same digest git would give them.
+    expect(byPath['.gitbook/assets/inline.png'].digest).toBe(blobId(logo));
+    expect(isTextFile('guide/page.md') && isTextFile('.gitbook.yaml') && isTextFile('.gitbook/vars.yaml')).toBe(true);
+    expect(isTextFile('.gitbook/assets/logo.png') || isTextFile('docs/report.pdf') || isTextFile('data.json')).toBe(false);
   });
 
   it("keeps the repository's own .gitbook.yaml on export: root, redirects, comments; content written under root", () => {

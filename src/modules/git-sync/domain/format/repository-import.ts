@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import YAML from 'yaml';
 import { InvalidError } from '@app/common';
@@ -7,6 +6,7 @@ import { ContentRef, documentToMarkdown, markdownToDocument, parsePageMarkdown, 
 import { ComputedSource, LinkPageTarget, PageNode, ReusableContent, openapiSpecOf } from '../../../content/domain/revision-content';
 import { ASSETS_DIR, DEFAULT_CONFIG, GitbookConfig, INCLUDES_DIR, VARS_FILE, asDirectory, isReadme, normalizePath, resolveRelative } from './repository-paths';
 import { SummaryEntry, parseSummary } from './summary';
+import { blobId } from '../export-changes';
 import { SyncedSources, includeFingerprint, pageFingerprint, pageMetaFingerprint, structureFingerprint, variablesFingerprint } from './synced-sources';
 
 /** Stable ids across imports: the same repository path keeps the id it had (see the import service). */
@@ -16,13 +16,20 @@ export interface IdSource {
   file(path: string): string;
 }
 
+/**
+ * A file of the repository: its bytes, or for an asset only the id and size of its blob, whose
+ * bytes are read when it is stored (see `isTextFile`).
+ */
+export type RepositoryFile = Uint8Array | { blob: string; size: number };
+
 export interface ImportedAsset {
   id: string;
   /** Path relative to the content root, e.g. `.gitbook/assets/logo.png`. */
   path: string;
   name: string;
-  sha256: string;
-  bytes: Uint8Array;
+  /** Git's blob id of its bytes: an asset with the same digest as last time is not stored again. */
+  digest: string;
+  body: RepositoryFile;
 }
 
 export interface ImportedRepository {
@@ -42,8 +49,13 @@ export interface ImportedRepository {
 /** Files a page may reference from anywhere in the repository and that become content files. */
 const ASSET_EXTENSIONS = /\.(png|jpe?g|gif|svg|webp|avif|bmp|ico|pdf|mp4|webm|mov|mp3|zip|csv|json|ya?ml|txt)$/i;
 
+/** Files the import reads as text (pages, includes, the table of contents, config, variables); the rest are read only as assets. */
+export function isTextFile(path: string): boolean {
+  return /\.(md|markdown|ya?ml)$/i.test(path);
+}
+
 const decoder = new TextDecoder('utf-8');
-const text = (bytes: Uint8Array | undefined) => (bytes ? decoder.decode(bytes).replace(/\r\n?/g, '\n') : undefined);
+const text = (file: RepositoryFile | undefined) => (file instanceof Uint8Array ? decoder.decode(file).replace(/\r\n?/g, '\n') : undefined);
 const TITLE = /^#[ \t]+(.*?)[ \t]*#*[ \t]*(?:\n|$)/;
 
 /** `.gitbook.yaml`, with GitBook's defaults. */
@@ -111,7 +123,7 @@ interface PlannedPage {
  *
  * @throws InvalidError when the layout cannot be read (bad YAML, a missing readme).
  */
-export function readRepository(files: ReadonlyMap<string, Uint8Array>, idSource: IdSource, now: string): ImportedRepository {
+export function readRepository(files: ReadonlyMap<string, RepositoryFile>, idSource: IdSource, now: string): ImportedRepository {
   // Every page key and the id it got, remembered for the next import; an id is never handed out twice.
   const keys: Record<string, string> = {};
   const handedOut = new Set<string>();
@@ -132,16 +144,16 @@ export function readRepository(files: ReadonlyMap<string, Uint8Array>, idSource:
 
   const assets: ImportedAsset[] = [];
   const assetIds = new Map<string, string>();
-  const addAsset = (relative: string, bytes: Uint8Array): string => {
+  const addAsset = (relative: string, body: RepositoryFile): string => {
     const id = ids.file(relative);
     assetIds.set(relative, id);
-    assets.push({ id, path: relative, name: posix.basename(relative), sha256: createHash('sha256').update(bytes).digest('hex'), bytes });
+    assets.push({ id, path: relative, name: posix.basename(relative), digest: body instanceof Uint8Array ? blobId(body) : body.blob, body });
     used.add(root + relative);
     return id;
   };
-  for (const [path, bytes] of files) {
+  for (const [path, body] of files) {
     if (!path.startsWith(root + ASSETS_DIR) || path.endsWith('/')) continue;
-    addAsset(path.slice(root.length), bytes);
+    addAsset(path.slice(root.length), body);
   }
 
   const includeIds = new Map<string, string>();

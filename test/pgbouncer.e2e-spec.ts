@@ -3,6 +3,9 @@ import { Client } from 'pg';
 import { RunningPgBouncer, TestApp, TestUser, createTestDatabase, dropTestDatabase, pgBouncerInstalled, startPgBouncer, testServerUrl, uniqueTestName } from '@app/testing';
 import { PublishedChanges } from '../src/modules/sites/infrastructure/published-changes';
 import { until } from './support/waiting';
+import { createHash } from 'node:crypto';
+import { HotReadFunctions } from '../src/database/hot-read-functions';
+import { driverPool } from '../src/database/pool-reads';
 
 const describeWithPgBouncer = pgBouncerInstalled() ? describe : describe.skip;
 
@@ -60,11 +63,53 @@ describeWithPgBouncer('PostgreSQL behind PgBouncer (transaction pooling)', () =>
     expect(listed.body.items).toHaveLength(11);
   });
 
+  it('runs the hot reads as PL/pgSQL functions the server keeps plans for, made once however many replicas race', async () => {
+    const functions = async () =>
+      (await t.dataSource.query(`SELECT p.proname, pg_get_function_arguments(p.oid) AS args FROM pg_proc p WHERE p.proname LIKE 'hot\\_%'`)) as Array<{ proname: string; args: string }>;
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? t : replica).client(alice.token).get<any>(`/v1/spaces/${space}`)));
+    const made = await functions();
+    // The token, the access context and the space: each read of GET /v1/spaces/{id} has its function.
+    expect(made.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(made.map((f) => f.proname)).size).toBe(made.length);
+    // Parameters typed as PostgreSQL infers them from the text (the token's hash and the time it is checked against).
+    expect(made.map((f) => f.args)).toContain('p1 character, p2 timestamp with time zone');
+    // A fresh replica finds them made: same names, none added twice.
+    const third = await through();
+    try {
+      await Promise.all(Array.from({ length: 10 }, () => third.client(alice.token).get<any>(`/v1/spaces/${space}`)));
+      expect((await functions()).map((f) => f.proname).sort()).toEqual(made.map((f) => f.proname).sort());
+    } finally {
+      await third.close();
+    }
+  });
+
+  it('runs as plain text a read no function can carry, and a function that no longer matches its text', async () => {
+    const functions = new HotReadFunctions(driverPool(t.dataSource));
+    // Two columns of one name: no RETURNS TABLE can hold them.
+    expect(await functions.query('SELECT 1 AS n, 2 AS n WHERE $1::int > 0', [1])).toEqual([{ n: 2 }]);
+    const sql = 'SELECT id, title FROM spaces WHERE id = $1';
+    expect(await functions.query(sql, [space])).toEqual([{ id: space, title: 'Guides' }]);
+    // A migration changes the column's type under the function: the read still answers.
+    const name = `hot_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    await t.dataSource.query(`CREATE OR REPLACE FUNCTION ${name}(p1 character varying) RETURNS TABLE (id text, title text) LANGUAGE plpgsql STABLE AS $$ BEGIN RETURN QUERY SELECT s.id, s.title FROM spaces s WHERE s.id = p1; END $$`);
+    expect(await functions.query(sql, [space])).toEqual([{ id: space, title: 'Guides' }]);
+    // A function dropped (a restore without it): the read answers and the next one makes it again.
+    const other = 'SELECT title FROM spaces WHERE id = $1';
+    const otherName = `hot_${createHash('sha1').update(other).digest('hex').slice(0, 24)}`;
+    expect(await functions.query(other, [space])).toEqual([{ title: 'Guides' }]);
+    await t.dataSource.query(`DROP FUNCTION ${otherName}`);
+    expect(await functions.query(other, [space])).toEqual([{ title: 'Guides' }]);
+    expect(await functions.query(other, [space])).toEqual([{ title: 'Guides' }]);
+    expect(await t.dataSource.query(`SELECT 1 FROM pg_proc WHERE proname = $1`, [otherName])).toHaveLength(1);
+    // The query's own errors are the caller's, as they would be as plain text.
+    await expect(functions.query('SELECT id FROM spaces WHERE created_at > $1', ['not a time'])).rejects.toThrow(/invalid input syntax/);
+  });
+
   it('fails those reads with named prepared statements on (why DB_PREPARED_STATEMENTS=false exists)', async () => {
     const named = await through({ dbPreparedStatements: true });
     try {
       const bob = await named.user('Bob');
-      const reads = await Promise.all(Array.from({ length: 40 }, () => named.client(bob.token).get<any>('/v1/user')));
+      const reads = await Promise.all(Array.from({ length: 120 }, () => named.client(bob.token).get<any>('/v1/user')));
       expect(reads.some((r) => r.status === 500)).toBe(true);
     } finally {
       await named.close();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { connectionSettings } from './data-source-options';
 import type { Tx } from './transactions';
+import { HotReadFunctions, Pool } from './hot-read-functions';
 
 interface PgPool {
   query(query: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
@@ -28,13 +29,22 @@ function statementName(sql: string): string | undefined {
  * on every request (the access context's query is the costliest of them to plan). `sql` must be a
  * constant text (values go in `params`). Inside a transaction the transaction's connection is used,
  * as for any other query. With DB_PREPARED_STATEMENTS=false (a transaction-mode pooler shares
- * server connections between clients, so a name prepared on one is missing on the next) the
- * statement is unnamed, as every other query is.
+ * server connections between clients, so a name prepared on one is missing on the next) the read
+ * calls a PL/pgSQL function made from its text instead, whose plans the server keeps (see
+ * HotReadFunctions).
  */
 export async function poolRead<T>(dataSource: DataSource, sql: string, params: unknown[], tx?: Tx): Promise<T[]> {
   if (tx) return (await tx.query(sql, params)) as T[];
-  const name = connectionSettings(dataSource).preparedStatements ? statementName(sql) : undefined;
-  return (await driverPool<PgPool>(dataSource).query({ name, text: sql, values: params })).rows as T[];
+  if (!connectionSettings(dataSource).preparedStatements) return (await hotReadFunctions(dataSource).query(sql, params)) as T[];
+  return (await driverPool<PgPool>(dataSource).query({ name: statementName(sql), text: sql, values: params })).rows as T[];
+}
+
+const functionsBySource = new WeakMap<DataSource, HotReadFunctions>();
+
+function hotReadFunctions(dataSource: DataSource): HotReadFunctions {
+  let functions = functionsBySource.get(dataSource);
+  if (!functions) functionsBySource.set(dataSource, (functions = new HotReadFunctions(driverPool<Pool>(dataSource))));
+  return functions;
 }
 
 /** The `pg` pool under TypeORM's PostgreSQL driver (for libraries that take a pool, and for its gauges). */

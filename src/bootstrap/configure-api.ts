@@ -11,6 +11,7 @@ import { applySecurityHeaders } from './security-headers';
 import { mountAdminConsole } from '../admin/admin-console';
 import { mountMetrics } from '../metrics/mount-metrics';
 import { mountPublishedSites } from '../modules/published/api/published-site.routes';
+import { mountSiteMcp } from '../modules/published/api/site-mcp.routes';
 import { mountRateLimits } from '../core/rate-limits/rate-limits';
 import { IdempotencyAuthenticator, mountIdempotency } from '../core/idempotency/idempotency';
 import { IdentityService } from '../modules/identity/application/identity.service';
@@ -37,7 +38,8 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   express.use(actorScope);
   // Browser-facing addresses live outside /v1: SAML sign-in (start, ACS, SP metadata), PDF downloads and public OpenAPI specs.
   mountAdminConsole(app, config);
-  // Published sites: /sites/{basename}/... and whole hosts claimed by sites.
+  // Published sites: /sites/{basename}/... and whole hosts claimed by sites; each is an MCP server at .../~gitbook/mcp.
+  mountSiteMcp(app, config);
   mountPublishedSites(app, config);
   mountHomePage(app);
   app.setGlobalPrefix('v1', { exclude: ['health', 'docs', 'openapi.json', 'sso/saml/{*path}', 'pdf/{*path}', 'openapi/{*path}'] });

@@ -24,15 +24,13 @@ export function mountPublishedSites(app: INestApplication, config: AppConfig): v
   const base = publicUrl.pathname.replace(/\/+$/, '');
   const logger = new Logger('PublishedSites');
 
+
   express.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const path = req.path;
-    const onServer = path.startsWith(`${base}/sites/`);
-    const host = (req.hostname ?? '').toLowerCase();
-    const customHost = !onServer && host !== publicUrl.hostname && SITE_HOST.test(host) && !SERVER_PATHS.test(path);
-    if (!onServer && !customHost) return next();
-    // On this server's addresses the URL is read as the public one, whatever Host a proxy passed on.
-    const url = onServer ? new URL(req.originalUrl, publicUrl.origin) : new URL(req.originalUrl, `${req.protocol}://${req.headers.host}`);
+    const addressed = siteAddress(req, publicUrl);
+    if (!addressed) return next();
+    const { url, onServer } = addressed;
     readerBudget(limiter, path.includes('/~search'), req.ip ?? 'unknown', res)
       .then((allowed) => (allowed ? reader.handle({ url, cookies: parseCookies(req.headers.cookie), cookieHeader: req.headers.cookie, ifNoneMatch: req.headers['if-none-match'], visitor: `${req.ip ?? ''}|${req.headers['user-agent'] ?? ''}`, referrer: req.headers.referer }) : undefined))
       .then((response) => {
@@ -45,17 +43,30 @@ export function mountPublishedSites(app: INestApplication, config: AppConfig): v
       })
       .catch((error: unknown) => {
         // Only the site's segment: the rest may hold a share key, and the query a visitor token.
-        logger.error({ err: error, site: onServer ? path.split('/')[base.split('/').length + 1] : host }, 'published page failed');
+        logger.error({ err: error, site: onServer ? path.split('/')[base.split('/').length + 1] : url.hostname }, 'published page failed');
         send(res, { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }, body: renderNotice({ title: 'Something went wrong', message: 'This page could not be shown. Try again in a moment.' }) });
       });
   });
 }
 
 /**
+ * The site address a request names: under `/sites/` on this server (read as the public URL,
+ * whatever Host a proxy passed on), or any path of a host a site may claim; null otherwise.
+ */
+export function siteAddress(req: Request, publicUrl: URL): { url: URL; onServer: boolean } | null {
+  const base = publicUrl.pathname.replace(/\/+$/, '');
+  const onServer = req.path.startsWith(`${base}/sites/`);
+  const host = (req.hostname ?? '').toLowerCase();
+  const customHost = !onServer && host !== publicUrl.hostname && SITE_HOST.test(host) && !SERVER_PATHS.test(req.path);
+  if (!onServer && !customHost) return null;
+  return { url: onServer ? new URL(req.originalUrl, publicUrl.origin) : new URL(req.originalUrl, `${req.protocol}://${req.headers.host}`), onServer };
+}
+
+/**
  * Anonymous readers spend from a budget per address (pages and searches apart, RATE_LIMIT_READER_*):
  * over it, a 429 page with `Retry-After`. Resolves whether the request may go on.
  */
-async function readerBudget(limiter: RateLimiter, search: boolean, address: string, res: Response): Promise<boolean> {
+export async function readerBudget(limiter: RateLimiter, search: boolean, address: string, res: Response): Promise<boolean> {
   if (!limiter.enabled) return true;
   const verdict = await limiter.consumeReader(search ? 'search' : 'page', address);
   if (verdict.allowed) return true;

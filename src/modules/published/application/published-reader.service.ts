@@ -20,7 +20,8 @@ import { normalizeQuery, observedEvent, referrerDomain } from '../../insights/do
 import { documentOutline, documentText, embeddedSpecs, renderDocument, sanitizeFragment } from '../domain/document-html';
 import { emojiText } from '../domain/html';
 import { openapiPages } from '../domain/openapi-pages';
-import { IndexedPage, PageIndex, ReaderPage, indexPages, navigationHref } from '../domain/page-index';
+import { IndexedPage, PageIndex, ReaderPage, navigationHref } from '../domain/page-index';
+import { PageIndexes } from './page-indexes';
 import { llmsTxt, robotsTxt, sitemapXml } from '../domain/robots';
 import { ReaderFont, SectionTab, SidebarItem, Theme, renderNotice, renderSearchResults, renderSitePage, themeScriptHash } from '../domain/site-page-html';
 
@@ -92,7 +93,6 @@ export const CLAIMS_COOKIE = 'docs-visitor-claims';
  */
 @Injectable()
 export class PublishedReader {
-  private readonly indexes = new Map<string, PageIndex>();
   /** Reference models of spec versions (immutable), for pages that embed operations. */
   /** Rendered pages by ETag. */
   private readonly rendered = new Map<string, Buffer>();
@@ -112,6 +112,7 @@ export class PublishedReader {
     private readonly changes: PublishedChanges,
     private readonly references: ReferenceModels,
     private readonly redirects: SiteRedirectsService,
+    private readonly indexes: PageIndexes,
     private readonly insights: InsightsService,
   ) {
     // Custom fonts load from our download route only.
@@ -243,7 +244,7 @@ export class PublishedReader {
     const space = target.spaces.get(address.spaceId)!.space.toState();
     const revision = await this.store.getInSpace(space.id, space.revisionId);
     if (!revision) throw NotFoundError.of('Revision', space.revisionId);
-    const index = await this.index(target.site.organizationId, revision);
+    const index = await this.indexes.of(target.site.organizationId, revision);
     let response: { status: number; body: string; type?: string; pageId?: string; results?: number; query?: string };
     if (pagePath === SEARCH) response = await this.searchPage(target, index, space, request.url.searchParams.get('q') ?? '');
     else if (pagePath.endsWith('.md')) response = await this.markdownPage(index, pagePath.slice(0, -3));
@@ -390,7 +391,7 @@ export class PublishedReader {
       const state = view.space.toState();
       const revision = await this.store.getInSpace(state.id, state.revisionId);
       if (!revision) continue;
-      const index = await this.index(target.site.organizationId, revision);
+      const index = await this.indexes.of(target.site.organizationId, revision);
       const href = (path: string) => this.published.hrefOf(target, siteSpace.sectionId, siteSpace.id, path);
       groups.push({ title: state.title, pages: index.readingOrder.map((page) => ({ page, url: href(page.path) })) });
     }
@@ -471,22 +472,7 @@ export class PublishedReader {
    * The page index of a revision as readers navigate it, computed pages expanded from their specs'
    * current versions; kept per revision and spec versions (both immutable), for the most recent ones.
    */
-  private async index(organizationId: string, revision: Revision): Promise<PageIndex> {
-    const slugs = computedSpecs(revision.content.pages);
-    const references = slugs.length ? await this.references.current(organizationId, slugs) : new Map<string, CurrentReference>();
-    const key = [revision.id, ...slugs.map((slug) => references.get(slug)?.versionId ?? '-')].join('|');
-    let index = this.indexes.get(key);
-    if (!index) {
-      index = indexPages(revision.content.pages, (node) => {
-        if (node.computed?.type !== 'builtin:openapi') return [];
-        const spec = openapiSpecOf(node.computed);
-        return openapiPages(node, spec ? (references.get(spec)?.model ?? null) : null);
-      });
-      if (this.indexes.size >= 200) this.indexes.delete(this.indexes.keys().next().value!);
-      this.indexes.set(key, index);
-    }
-    return index;
-  }
+
 
 
   /** Up to 64 MB in each cache, oldest evicted first. */

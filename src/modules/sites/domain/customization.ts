@@ -106,6 +106,15 @@ export function siteCustomization(site: { title: string; customization: Customiz
   return out;
 }
 
+/**
+ * Whether the site shows a page actions menu: off when its ordered list of actions is empty. With
+ * the menu off, the site's MCP server is off too (GitBook's rule: `~gitbook/mcp` answers 404).
+ */
+export function pageActionsOn(customization: Customization): boolean {
+  const items = (customization.pageActions as { items?: unknown } | undefined)?.items;
+  return !Array.isArray(items) || items.length > 0;
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,0 +1,69 @@
+import { INestApplication, Logger } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { NextFunction, Request, Response } from 'express';
+import { AppConfig, DomainError, errorBody, isDependencyOutage } from '@app/common';
+import { RateLimiter } from '../../../core/rate-limits/rate-limiter';
+import { VisitorAuthRequiredError } from '../../sites/domain/visitor';
+import { SiteAgentReader } from '../application/site-agent-reader';
+import { siteMcpServer } from '../application/site-mcp-server';
+import { readerBudget, siteAddress } from './published-site.routes';
+
+/** `<site address>/~gitbook/mcp`, and `/~gitbook/mcp/auth` where a visitor token is required. */
+const MCP_PATH = /^(.*?)\/~gitbook\/mcp(\/auth)?\/?$/;
+
+/**
+ * Every published site is an MCP server (streamable HTTP, stateless: a server per request) at its
+ * address plus `/~gitbook/mcp`, read-only, with the site's audience: a share link's address, a
+ * visitor token (`Authorization: Bearer <token>` or `?jwt_token=`) and its claims. A site that is
+ * not published, or an address no reader could open, is a 404; a site that needs a visitor token
+ * without one, a 401.
+ */
+export function mountSiteMcp(app: INestApplication, config: AppConfig): void {
+  const express = app as NestExpressApplication;
+  const agents = app.get(SiteAgentReader, { strict: false });
+  const limiter = app.get(RateLimiter, { strict: false });
+  const publicUrl = new URL(config.publicUrl);
+  const logger = new Logger('SiteMcp');
+
+  express.use((req: Request, res: Response, next: NextFunction) => {
+    const match = MCP_PATH.exec(req.path);
+    if (!match) return next();
+    const addressed = siteAddress(req, publicUrl);
+    if (!addressed) return next();
+    const siteUrl = new URL(addressed.url);
+    siteUrl.pathname = siteUrl.pathname.replace(/\/~gitbook\/mcp(\/auth)?\/?$/, '') || '/';
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearer ?? addressed.url.searchParams.get('jwt_token') ?? undefined;
+    siteUrl.search = '';
+    serve(req, res, siteUrl, token, match[2] !== undefined).catch((error: unknown) => {
+      logger.error({ err: error, site: siteUrl.hostname }, 'site MCP request failed');
+      if (!res.headersSent) answer(res, isDependencyOutage(error) ? 503 : 500, isDependencyOutage(error) ? 'A dependency is unavailable; try again shortly' : 'Unexpected error');
+    });
+  });
+
+  async function serve(req: Request, res: Response, siteUrl: URL, token: string | undefined, requireToken: boolean): Promise<void> {
+    if (!(await readerBudget(limiter, true, req.ip ?? 'unknown', res))) return;
+    if (requireToken && !token) return answer(res, 401, 'This address needs a visitor token (Authorization: Bearer <token>)', { 'WWW-Authenticate': 'Bearer' });
+    let site;
+    try {
+      site = await agents.open(siteUrl, { jwtToken: token, unsignedClaims: {} });
+    } catch (error) {
+      if (error instanceof VisitorAuthRequiredError) return answer(res, 401, error.message, { 'WWW-Authenticate': 'Bearer' });
+      if (error instanceof DomainError) return answer(res, 404, 'No published site lives at this address');
+      throw error;
+    }
+    const server = siteMcpServer(site);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  }
+}
+
+function answer(res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.status(status).set({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers }).end(JSON.stringify(errorBody(status, message)));
+}

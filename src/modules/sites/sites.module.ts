@@ -10,6 +10,8 @@ import { ShareLinksController } from './api/share-links.controller';
 import { SitePresenter } from './api/site.presenter';
 import { SiteStructureController } from './api/site-structure.controller';
 import { SiteExternalLinksController } from './api/site-external-links.controller';
+import { SiteMcpServersController } from './api/site-mcp-servers.controller';
+import { SiteMcpServerPresenter } from './api/site-mcp-server.presenter';
 import { SiteChannelsController } from './api/site-channels.controller';
 import { CustomHostnamesController } from './api/custom-hostnames.controller';
 import { CustomFontsController } from './api/custom-fonts.controller';
@@ -23,6 +25,8 @@ import { SiteChannelPresenter } from './api/site-channel.presenter';
 import { SiteChannelsService } from './application/site-channels.service';
 import { SiteChannelsRepository } from './infrastructure/site-channels.repository';
 import { SiteExternalLinksService } from './application/site-external-links.service';
+import { SiteMcpServersService } from './application/site-mcp-servers.service';
+import { SiteMcpServersRepository } from './infrastructure/site-mcp-servers.repository';
 import { SiteStyleguideController } from './api/site-styleguide.controller';
 import { SitePreviewController } from './api/site-preview.controller';
 import { SiteUsersController } from './api/site-users.controller';
@@ -47,8 +51,8 @@ import { SitesDirectoryModule } from './sites-directory.module';
 /** Sites: the 27 endpoints and GitBook's later additions, audiences, and the resolution of published addresses. */
 @Module({
   imports: [SpacesModule, OrganizationsModule, TeamsModule, SitesCoreModule, SitesDirectoryModule, FilesModule, StorageUploadsModule],
-  controllers: [SitesController, SiteStructureController, SiteExternalLinksController, SiteChannelsController, CustomHostnamesController, CustomFontsController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController, SiteUsersController],
-  providers: [SiteEventResource, SitesService, SiteStructureService, SiteExternalLinksService, SiteChannelsService, SiteChannelsRepository, SiteChannelPresenter, CustomHostnamesService, CustomHostnamePresenter, CustomFontsService, CustomFontPresenter, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, SiteStructures, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
+  controllers: [SitesController, SiteStructureController, SiteExternalLinksController, SiteMcpServersController, SiteChannelsController, CustomHostnamesController, CustomFontsController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController, SiteUsersController],
+  providers: [SiteEventResource, SitesService, SiteStructureService, SiteExternalLinksService, SiteMcpServersService, SiteMcpServersRepository, SiteMcpServerPresenter, SiteChannelsService, SiteChannelsRepository, SiteChannelPresenter, CustomHostnamesService, CustomHostnamePresenter, CustomFontsService, CustomFontPresenter, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, SiteStructures, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
   exports: [PublishedSitesService, SitesService, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
 })
 export class SitesModule {}

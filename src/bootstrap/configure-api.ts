@@ -12,6 +12,7 @@ import { mountAdminConsole } from '../admin/admin-console';
 import { mountMetrics } from '../metrics/mount-metrics';
 import { mountPublishedSites } from '../modules/published/api/published-site.routes';
 import { mountSiteMcp } from '../modules/published/api/site-mcp.routes';
+import { mountOrganizationMcp } from '../modules/agents/api/organization-mcp.routes';
 import { mountRateLimits } from '../core/rate-limits/rate-limits';
 import { IdempotencyAuthenticator, mountIdempotency } from '../core/idempotency/idempotency';
 import { IdentityService } from '../modules/identity/application/identity.service';
@@ -41,6 +42,8 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   // Published sites: /sites/{basename}/... and whole hosts claimed by sites; each is an MCP server at .../~gitbook/mcp.
   mountSiteMcp(app, config);
   mountPublishedSites(app, config);
+  // The organization MCP server, for agents with an API token.
+  mountOrganizationMcp(app);
   mountHomePage(app);
   app.setGlobalPrefix('v1', { exclude: ['health', 'docs', 'openapi.json', 'sso/saml/{*path}', 'pdf/{*path}', 'openapi/{*path}'] });
   app.useGlobalPipes(createValidationPipe());

@@ -1,8 +1,7 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { NextFunction, Request, Response } from 'express';
-import { errorBody, isDependencyOutage } from '@app/common';
+import { failMcp, refuseMcp, serveMcp } from '../../../core/mcp/serve-mcp';
 import { IdentityService } from '../../identity/application/identity.service';
 import { organizationMcpServer } from '../application/organization-mcp-server';
 import { OwnApi } from '../application/own-api';
@@ -23,22 +22,16 @@ export function mountOrganizationMcp(app: INestApplication): void {
     if (req.path !== ORGANIZATION_MCP_PATH) return next();
     serve(req, res).catch((error: unknown) => {
       logger.error({ err: error }, 'organization MCP request failed');
-      if (!res.headersSent) answer(res, isDependencyOutage(error) ? 503 : 500, isDependencyOutage(error) ? 'A dependency is unavailable; try again shortly' : 'Unexpected error');
+      failMcp(res, error);
     });
   });
 
   async function serve(req: Request, res: Response): Promise<void> {
     const authorization = req.headers.authorization ?? '';
     const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
-    if (!token || !(await identity.authenticateToken(token))) return answer(res, 401, 'An API token is required: Authorization: Bearer <token>', { 'WWW-Authenticate': 'Bearer' });
+    if (!token || !(await identity.authenticateToken(token))) return refuseMcp(res, 401, 'An API token is required: Authorization: Bearer <token>', { 'WWW-Authenticate': 'Bearer' });
     const server = organizationMcpServer(new OwnApi(ownAddress(req), `Bearer ${token}`));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
+    await serveMcp(server, req, res);
   }
 }
 
@@ -46,8 +39,4 @@ export function mountOrganizationMcp(app: INestApplication): void {
 function ownAddress(req: Request): string {
   const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
   return `http://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
-}
-
-function answer(res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.status(status).set({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers }).end(JSON.stringify(errorBody(status, message)));
 }

@@ -1,8 +1,8 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { NextFunction, Request, Response } from 'express';
-import { AppConfig, DomainError, errorBody, isDependencyOutage } from '@app/common';
+import { AppConfig, DomainError } from '@app/common';
+import { failMcp, refuseMcp, serveMcp } from '../../../core/mcp/serve-mcp';
 import { RateLimiter } from '../../../core/rate-limits/rate-limiter';
 import { VisitorAuthRequiredError } from '../../sites/domain/visitor';
 import { SiteAgentReader } from '../application/site-agent-reader';
@@ -38,32 +38,22 @@ export function mountSiteMcp(app: INestApplication, config: AppConfig): void {
     siteUrl.search = '';
     serve(req, res, siteUrl, token, match[2] !== undefined).catch((error: unknown) => {
       logger.error({ err: error, site: siteUrl.hostname }, 'site MCP request failed');
-      if (!res.headersSent) answer(res, isDependencyOutage(error) ? 503 : 500, isDependencyOutage(error) ? 'A dependency is unavailable; try again shortly' : 'Unexpected error');
+      failMcp(res, error);
     });
   });
 
   async function serve(req: Request, res: Response, siteUrl: URL, token: string | undefined, requireToken: boolean): Promise<void> {
     if (!(await readerBudget(limiter, true, req.ip ?? 'unknown', res))) return;
-    if (requireToken && !token) return answer(res, 401, 'This address needs a visitor token (Authorization: Bearer <token>)', { 'WWW-Authenticate': 'Bearer' });
+    if (requireToken && !token) return refuseMcp(res, 401, 'This address needs a visitor token (Authorization: Bearer <token>)', { 'WWW-Authenticate': 'Bearer' });
     let site;
     try {
       site = await agents.open(siteUrl, { jwtToken: token, unsignedClaims: {} });
     } catch (error) {
-      if (error instanceof VisitorAuthRequiredError) return answer(res, 401, error.message, { 'WWW-Authenticate': 'Bearer' });
-      if (error instanceof DomainError) return answer(res, 404, 'No published site lives at this address');
+      if (error instanceof VisitorAuthRequiredError) return refuseMcp(res, 401, error.message, { 'WWW-Authenticate': 'Bearer' });
+      if (error instanceof DomainError) return refuseMcp(res, 404, 'No published site lives at this address');
       throw error;
     }
     const server = siteMcpServer(site);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
+    await serveMcp(server, req, res);
   }
-}
-
-function answer(res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.status(status).set({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers }).end(JSON.stringify(errorBody(status, message)));
 }

@@ -1,3 +1,4 @@
+import { AskModule } from './modules/ask/ask.module';
 import { EventsModule } from './modules/events/events.module';
 import { EventsCoreModule } from './modules/events/events-core.module';
 import { Module } from '@nestjs/common';
@@ -60,6 +61,7 @@ import { MetricsModule } from './metrics/metrics.module';
     SsoModule,
     SharingModule,
     SearchModule,
+    AskModule,
     PdfModule,
     UrlsModule,
     ComputedContentModule,

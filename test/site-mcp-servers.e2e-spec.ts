@@ -94,7 +94,7 @@ describe('Site MCP servers', () => {
       [{ name: 'X', url: 'https://mcp.example.com', headers: { 'X-A': 'one\r\nX-Injected: two' } }, /one line/],
       [{ name: 'X', url: 'https://mcp.example.com', headers: [] }, /headers/],
       [{ name: 'X', url: 'https://mcp.example.com', headers: {}, condition: 'visitor.claims.(' }, /condition/],
-      [{ name: 'X', url: 'https://mcp.example.com' }, /required/],
+      [{ name: 'X', url: 'https://mcp.example.com' }, /headers/],
     ];
     for (const [body, message] of cases) {
       const res = await post(body);

@@ -1,0 +1,101 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InvalidError } from '@app/common';
+import { AiProvider } from '../../../core/ai/ai-provider';
+import { markdownToDocument } from '../../content/domain/markdown';
+import { User } from '../../identity/domain/user';
+import { SearchService, SpaceResult } from '../../search/application/search.service';
+import { SpacesService } from '../../spaces/application/spaces.service';
+import { PageSource, Passage, citedSources, extractiveAnswer, groundedPrompt, keywords } from '../domain/answer';
+
+export type AnswerFormat = 'document' | 'markdown';
+
+export interface AskAnswer {
+  answer: { markdown: string } | { document: unknown };
+  sources: PageSource[];
+  followupQuestions: string[];
+}
+
+const MAX_QUESTION = 500;
+const MAX_PASSAGES = 6;
+const SECTIONS_PER_PAGE = 2;
+/** A model slower than this gives way to the extractive answer. */
+const MODEL_WAIT_MS = 20_000;
+
+/**
+ * Ask: a question answered from the documentation the caller can read. Retrieval first: the
+ * question runs against the organization search (sections of pages, with the caller's access), the
+ * best passages go to the model with their page, and its answer cites them. Without a model, or when
+ * it fails or is slow, the answer is extractive: the passages themselves, never an error. What the
+ * caller may not read is never retrieved, so it never reaches the model or the answer.
+ */
+@Injectable()
+export class AskService {
+  private readonly logger = new Logger(AskService.name);
+
+  constructor(
+    private readonly search: SearchService,
+    private readonly spaces: SpacesService,
+    private readonly ai: AiProvider,
+  ) {}
+
+  get modelConfigured(): boolean {
+    return this.ai.configured;
+  }
+
+  /** The passages the caller may read that best answer `question`. */
+  async retrieve(caller: User, organizationId: string, question: string): Promise<Passage[]> {
+    const query = assertQuestion(question);
+    let results = (await this.search.searchOrganization(caller, organizationId, query, { limit: 5 })).items;
+    // A question's words rarely all appear in one page: its longest words, one at a time, then.
+    if (results.length === 0) {
+      for (const word of keywords(query)) results = [...results, ...(await this.search.searchOrganization(caller, organizationId, word, { limit: 5 })).items];
+    }
+    const pages = results
+      .flatMap((space) => space.pages.map((page) => ({ space, page })))
+      .sort((a, b) => b.page.score - a.page.score)
+      .filter(({ page }, i, all) => all.findIndex((o) => o.page.id === page.id && o.page.spaceId === page.spaceId) === i);
+    const revisions = await this.revisions(caller, organizationId, results);
+    const passages: Passage[] = [];
+    for (const { space, page } of pages) {
+      for (const section of page.sections.slice(0, SECTIONS_PER_PAGE)) {
+        if (passages.length >= MAX_PASSAGES) break;
+        passages.push({ spaceId: space.id, revisionId: revisions.get(space.id) ?? '', pageId: page.id, pageTitle: page.title, sectionId: section.id, sectionTitle: section.title, text: section.body });
+      }
+    }
+    return passages;
+  }
+
+  /** The extractive answer, at once. */
+  extractive(passages: Passage[], format: AnswerFormat): AskAnswer {
+    return this.shaped(extractiveAnswer(passages), citedSources(null, passages), format);
+  }
+
+  /** The model's answer from the passages; the extractive one when there is no model or it fails. */
+  async answer(question: string, passages: Passage[], format: AnswerFormat, signal?: AbortSignal): Promise<AskAnswer> {
+    if (!this.ai.configured || passages.length === 0) return this.extractive(passages, format);
+    const timeout = AbortSignal.timeout(MODEL_WAIT_MS);
+    try {
+      const markdown = await this.ai.complete({ messages: groundedPrompt(question, passages), maxTokens: 800, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      if (!markdown.trim()) return this.extractive(passages, format);
+      return this.shaped(markdown, citedSources(markdown, passages), format);
+    } catch (error) {
+      this.logger.warn(`Ask: the model did not answer (${(error as Error).message}); the answer is extractive`);
+      return this.extractive(passages, format);
+    }
+  }
+
+  private shaped(markdown: string, sources: PageSource[], format: AnswerFormat): AskAnswer {
+    return { answer: format === 'markdown' ? { markdown } : { document: markdownToDocument(markdown) }, sources, followupQuestions: [] };
+  }
+
+  private async revisions(caller: User, organizationId: string, results: SpaceResult[]): Promise<Map<string, string>> {
+    const views = await this.spaces.viewsInOrganization(caller, organizationId, [...new Set(results.map((r) => r.id))]);
+    return new Map([...views].map(([id, view]) => [id, view.space.toState().revisionId]));
+  }
+}
+
+function assertQuestion(value: unknown): string {
+  if (typeof value !== 'string' || !value.trim()) throw new InvalidError('query: a question');
+  if (value.length > MAX_QUESTION) throw new InvalidError(`query: at most ${MAX_QUESTION} characters`);
+  return value.trim();
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, Browser } from 'playwright-core';
-import { TestApp, TestUser, freePort } from '@app/testing';
+import { TestApp, TestUser, reservePort } from '@app/testing';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..');
@@ -24,10 +24,12 @@ describe('docs:publish serves our documentation as a published site', () => {
   const gitDir = mkdtempSync(join(tmpdir(), 'docs-publish-git-'));
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
+    // The port is held while the app starts (its public URL names it), then handed to it.
+    const reserved = await reservePort();
+    base = `http://127.0.0.1:${reserved.port}`;
     t = await TestApp.start({ publicUrl: base });
-    await t.app.listen(port, '127.0.0.1');
+    await reserved.release();
+    await t.app.listen(reserved.port, '127.0.0.1');
     ada = await t.user('Ada');
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   }, 60_000);

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { SignJWT } from 'jose';
 import { Browser, Page, chromium } from 'playwright-core';
-import { TestApp, TestUser, freePort } from '@app/testing';
+import { TestApp, TestUser, reservePort } from '@app/testing';
 import { OpenAPIProcessor } from '../src/modules/openapi/application/openapi-processor.service';
 import { commitContent } from './content.fixtures';
 
@@ -18,10 +18,12 @@ describe('published site in a browser', () => {
   let base: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
+    // The port is held while the app starts (its public URL names it), then handed to it.
+    const reserved = await reservePort();
+    base = `http://127.0.0.1:${reserved.port}`;
     t = await TestApp.start({ publicUrl: base, secretsKey: Buffer.alloc(32, 3).toString('base64') });
-    await t.app.listen(port, '127.0.0.1');
+    await reserved.release();
+    await t.app.listen(reserved.port, '127.0.0.1');
     alice = await t.user('Alice');
     org = await t.organization(alice);
     const space = async (title: string) => (await alice.client.post<any>(`/v1/orgs/${org}/spaces`, { title })).body.id as string;

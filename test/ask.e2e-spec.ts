@@ -87,6 +87,22 @@ describe('Ask in an organization', () => {
     expect(events[1].answer).toMatchObject({ answer: { markdown: 'Invoices come monthly [1].' }, sources: [{ page: 'billing' }] });
   });
 
+  it("asks on a site: only the site's spaces in the scope, as a stream", async () => {
+    const site = (await alice.client.must.post<any>(`/v1/orgs/${org}/sites`, { title: 'Docs', spaces: [guides] })).body.id;
+    const elsewhere = (await alice.client.must.post<any>(`/v1/orgs/${org}/spaces`, { title: 'Elsewhere' })).body.id;
+    await publish(t, elsewhere, [{ id: 'gizmo-faq', title: 'Gizmo FAQ', slug: 'faq', body: 'The gizmo installer is blue.' }]);
+    fake.answerWith(() => 'Restart after installing [1].');
+    const events: any[] = [];
+    for await (const event of api(rita, false).orgs.streamAskInSite(org, site, { question: 'gizmo installer', scope: { mode: 'all' } }, { format: 'markdown' })) events.push(event);
+    expect(events.at(-1).answer).toMatchObject({ answer: { markdown: 'Restart after installing [1].' } });
+    expect(events.at(-1).answer.sources.map((s: any) => s.space)).toEqual([guides]);
+    // The space outside the site reached neither the model nor the answer.
+    expect(userPrompt()).not.toContain('blue');
+    const refused = await rita.client.post<any>(`/v1/orgs/${org}/sites/${site}/ask`, { question: 'gizmo', scope: { mode: 'nonsense' } });
+    expect(refused.status).toBe(400);
+    expect((await mallory.client.post<any>(`/v1/orgs/${org}/sites/${site}/ask`, { question: 'gizmo', scope: { mode: 'all' } })).status).toBe(404);
+  });
+
   it('refuses what it cannot answer: an empty question, a non-member, an unknown format', async () => {
     expect((await alice.client.post<any>(`/v1/orgs/${org}/ask`, { query: '  ' })).status).toBe(400);
     expect((await alice.client.post<any>(`/v1/orgs/${org}/ask`, {})).status).toBe(400);

@@ -6,18 +6,19 @@ import { InvalidError } from '@app/common';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { AnswerFormat, AskService } from '../application/ask.service';
+import { STREAM_RESPONSE, streamAnswer } from './answer-stream';
 
 export class AskQueryDto {
   @ApiProperty({ type: String, minLength: 1, maxLength: 500, description: 'The question' }) @IsDefined() @IsString() query: unknown;
   @ApiPropertyOptional({ type: [String], deprecated: true, description: 'Ignored' }) @Allow() previousQueries?: unknown;
 }
 
-const HOW =
+export const HOW =
   'Retrieval first: the question runs against the organization search (what the caller can read), the best passages go to the model ' +
   '(AI_API_URL, AI_MODEL) and its answer cites them (`sources`). Without a model, or when it fails or takes over 20 s, the answer is ' +
   'extractive: the passages themselves, never an error.';
 
-function formatOf(value: unknown): AnswerFormat {
+export function formatOf(value: unknown): AnswerFormat {
   if (value === undefined || value === 'document') return 'document';
   if (value === 'markdown') return 'markdown';
   throw new InvalidError('format: "document" or "markdown"');
@@ -36,7 +37,7 @@ export class AskController {
   @ApiQuery({ name: 'format', required: false, enum: ['document', 'markdown'] })
   async askInOrganization(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Body() body: AskQueryDto, @Query('format') format?: string) {
     const shape = formatOf(format);
-    const passages = await this.ask.retrieve(user, organizationId, body.query as string);
+    const passages = await this.ask.retrieve(user, organizationId, body.query);
     return { answer: await this.ask.answer(body.query as string, passages, shape) };
   }
 
@@ -48,18 +49,10 @@ export class AskController {
   })
   @ApiQuery({ name: 'query', required: true })
   @ApiQuery({ name: 'format', required: false, enum: ['document', 'markdown'] })
-  @ApiResponse({ status: 200, content: { 'text/event-stream': { schema: { type: 'string' } } }, description: 'Server-sent events' })
+  @ApiResponse(STREAM_RESPONSE)
   async streamAskInOrganization(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Query('query') query: unknown, @Query('format') format: string | undefined, @Res() res: Response) {
     const shape = formatOf(format);
-    // Checked and retrieved before the stream opens: a refusal is a plain 4xx.
-    const passages = await this.ask.retrieve(user, organizationId, query as string);
-    const aborted = new AbortController();
-    res.on('close', () => aborted.abort());
-    res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
-    res.flushHeaders();
-    const send = (answer: unknown) => res.write(`data: ${JSON.stringify({ type: 'answer', answer })}\n\n`);
-    if (this.ask.modelConfigured && passages.length) send(this.ask.extractive(passages, shape));
-    send(await this.ask.answer(query as string, passages, shape, aborted.signal));
-    res.end('event: done\ndata: {}\n\n');
+    const passages = await this.ask.retrieve(user, organizationId, query);
+    await streamAnswer(res, this.ask, query as string, passages, shape);
   }
 }

@@ -4,6 +4,7 @@ import { AiProvider } from '../../../core/ai/ai-provider';
 import { markdownToDocument } from '../../content/domain/markdown';
 import { User } from '../../identity/domain/user';
 import { SearchService, SpaceResult } from '../../search/application/search.service';
+import { SiteSearchScope } from '../../sites/domain/search-scope';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { PageSource, Passage, citedSources, extractiveAnswer, groundedPrompt, keywords } from '../domain/answer';
 
@@ -15,7 +16,7 @@ export interface AskAnswer {
   followupQuestions: string[];
 }
 
-const MAX_QUESTION = 500;
+const MAX_QUESTION = 512;
 const MAX_PASSAGES = 6;
 const SECTIONS_PER_PAGE = 2;
 /** A model slower than this gives way to the extractive answer. */
@@ -42,13 +43,22 @@ export class AskService {
     return this.ai.configured;
   }
 
-  /** The passages the caller may read that best answer `question`. */
-  async retrieve(caller: User, organizationId: string, question: string): Promise<Passage[]> {
-    const query = assertQuestion(question);
-    let results = (await this.search.searchOrganization(caller, organizationId, query, { limit: 5 })).items;
+  /** The passages of the organization's content the caller may read that best answer `question`. */
+  retrieve(caller: User, organizationId: string, question: unknown): Promise<Passage[]> {
+    return this.passages(caller, organizationId, question, 'query', (query) => this.search.searchOrganization(caller, organizationId, query, { limit: 5 }).then((page) => page.items));
+  }
+
+  /** The same, over the spaces of a site's site spaces in `scope` (what the caller can read of them). */
+  retrieveInSite(caller: User, organizationId: string, siteId: string, question: unknown, scope: SiteSearchScope): Promise<Passage[]> {
+    return this.passages(caller, organizationId, question, 'question', (query) => this.search.searchSite(caller, organizationId, siteId, query, scope, { limit: 5 }).then((page) => page.items));
+  }
+
+  private async passages(caller: User, organizationId: string, question: unknown, field: string, search: (query: string) => Promise<SpaceResult[]>): Promise<Passage[]> {
+    const query = assertQuestion(question, field);
+    let results = await search(query);
     // A question's words rarely all appear in one page: its longest words, one at a time, then.
     if (results.length === 0) {
-      for (const word of keywords(query)) results = [...results, ...(await this.search.searchOrganization(caller, organizationId, word, { limit: 5 })).items];
+      for (const word of keywords(query)) results = [...results, ...(await search(word))];
     }
     const pages = results
       .flatMap((space) => space.pages.map((page) => ({ space, page })))
@@ -94,8 +104,8 @@ export class AskService {
   }
 }
 
-function assertQuestion(value: unknown): string {
-  if (typeof value !== 'string' || !value.trim()) throw new InvalidError('query: a question');
-  if (value.length > MAX_QUESTION) throw new InvalidError(`query: at most ${MAX_QUESTION} characters`);
+function assertQuestion(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !value.trim()) throw new InvalidError(`${field}: a question`);
+  if (value.length > MAX_QUESTION) throw new InvalidError(`${field}: at most ${MAX_QUESTION} characters`);
   return value.trim();
 }

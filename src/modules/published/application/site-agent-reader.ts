@@ -92,7 +92,7 @@ export class SiteReading {
         continue;
       }
       if (path === undefined) continue;
-      // The space's own address, then the page's path below it (the first space, at the site's root, matches last).
+      // The space's own address, then the page's path below it (a space at the site's root has no address of its own).
       const wanted = normalizePath(path, this.siteUrl);
       const root = normalizePath(space.href(''), this.siteUrl);
       if (root && wanted !== root && !wanted.startsWith(`${root}/`)) continue;

@@ -28,6 +28,7 @@ const AREAS: Record<string, string[]> = {
   'site insights': ['site-insights'],
   translations: ['translations', 'glossary'],
   'content imports': ['imports'],
+  'Ask and agents (issue 34)': ['organization-ask', 'site-ask', 'site-ai', 'site-questions', 'site-agent-feedback', 'site-agent-settings', 'site-mcp-servers', 'site-context', 'agents'],
   sites: ['sites', 'site-sections', 'site-section-groups', 'site-external-links', 'site-channels', 'custom-hostnames', 'custom-fonts', 'storage', 'site-spaces', 'site-structure', 'site-share-links', 'site-publishing-auth', 'site-customization', 'site-redirects', 'site-preview', 'site-users', 'site-permissions', 'urls'],
 };
 

@@ -9,6 +9,7 @@ import { SiteRedirectsModule } from '../site-redirects/site-redirects.module';
 import { PageIndexes } from './application/page-indexes';
 import { PublishedReader } from './application/published-reader.service';
 import { SiteAgentReader } from './application/site-agent-reader';
+import { SiteSpaceIndexes } from './application/site-space-indexes';
 import { InsightsModule } from '../insights/insights.module';
 import { PublishedSiteReaderSpecs } from './application/site-reader-specs.provider';
 import { SiteReaderSpecs } from '../openapi/application/site-reader-specs';
@@ -17,7 +18,7 @@ import { SiteReaderSpecs } from '../openapi/application/site-reader-specs';
 @Module({
   imports: [SitesModule, ContentCoreModule, ContentReaderModule, FilesModule, SearchModule, OpenAPIModule, SiteRedirectsModule, InsightsModule],
   // The specs a site token may read are those its site shows: answered here, where the site's content is known.
-  providers: [PublishedReader, PageIndexes, SiteAgentReader, PublishedSiteReaderSpecs, { provide: SiteReaderSpecs, useExisting: PublishedSiteReaderSpecs }],
+  providers: [PublishedReader, PageIndexes, SiteSpaceIndexes, SiteAgentReader, PublishedSiteReaderSpecs, { provide: SiteReaderSpecs, useExisting: PublishedSiteReaderSpecs }],
   exports: [PublishedReader],
 })
 export class PublishedModule {}

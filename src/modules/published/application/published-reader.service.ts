@@ -22,6 +22,7 @@ import { emojiText } from '../domain/html';
 import { openapiPages } from '../domain/openapi-pages';
 import { IndexedPage, PageIndex, ReaderPage, navigationHref } from '../domain/page-index';
 import { PageIndexes } from './page-indexes';
+import { SiteSpaceIndexes } from './site-space-indexes';
 import { llmsTxt, robotsTxt, sitemapXml } from '../domain/robots';
 import { ReaderFont, SectionTab, SidebarItem, Theme, renderNotice, renderSearchResults, renderSitePage, themeScriptHash } from '../domain/site-page-html';
 
@@ -113,6 +114,7 @@ export class PublishedReader {
     private readonly references: ReferenceModels,
     private readonly redirects: SiteRedirectsService,
     private readonly indexes: PageIndexes,
+    private readonly siteSpaces: SiteSpaceIndexes,
     private readonly insights: InsightsService,
   ) {
     // Custom fonts load from our download route only.
@@ -385,15 +387,8 @@ export class PublishedReader {
     const headers = { 'Cache-Control': indexed ? 'public, max-age=300' : 'private, no-cache', ...(indexed ? {} : { 'X-Robots-Tag': 'noindex' }) };
     if (name === 'robots.txt') return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: robotsTxt(indexed, `${target.siteBaseUrl}/sitemap.xml`) };
     const groups: Array<{ title: string; pages: Array<{ page: IndexedPage; url: string }> }> = [];
-    for (const siteSpace of target.rows.siteSpaces) {
-      const view = target.spaces.get(siteSpace.spaceId);
-      if (!view) continue;
-      const state = view.space.toState();
-      const revision = await this.store.getInSpace(state.id, state.revisionId);
-      if (!revision) continue;
-      const index = await this.indexes.of(target.site.organizationId, revision);
-      const href = (path: string) => this.published.hrefOf(target, siteSpace.sectionId, siteSpace.id, path);
-      groups.push({ title: state.title, pages: index.readingOrder.map((page) => ({ page, url: href(page.path) })) });
+    for (const { title, index, href } of await this.siteSpaces.of(target)) {
+      groups.push({ title, pages: index.readingOrder.map((page) => ({ page, url: href(page.path) })) });
     }
     if (name === 'sitemap.xml') {
       const entries = indexed ? groups.flatMap((g) => g.pages.map(({ page, url }) => ({ url, updatedAt: page.node.updatedAt }))) : [];

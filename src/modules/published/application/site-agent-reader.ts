@@ -5,16 +5,8 @@ import { SearchService } from '../../search/application/search.service';
 import { PublishedSitesService, PublishedTarget } from '../../sites/application/published-sites.service';
 import { siteCustomization, pageActionsOn } from '../../sites/domain/customization';
 import { VisitorInput } from '../../sites/domain/visitor';
-import { IndexedPage, PageIndex } from '../domain/page-index';
-import { PageIndexes } from './page-indexes';
-
-/** One space of the site as a reader sees it: where its pages live and their index. */
-interface ReadableSpace {
-  title: string;
-  space: { id: string; revisionId: string; language: string | null };
-  index: PageIndex;
-  href: (path: string) => string;
-}
+import { IndexedPage } from '../domain/page-index';
+import { IndexedSiteSpace, SiteSpaceIndexes } from './site-space-indexes';
 
 export interface AgentPage {
   id: string;
@@ -40,7 +32,7 @@ export class SiteReading {
   constructor(
     readonly title: string,
     readonly siteUrl: string,
-    private readonly spaces: readonly ReadableSpace[],
+    private readonly spaces: readonly IndexedSiteSpace[],
     private readonly store: ContentStore,
     private readonly search: SearchService,
   ) {}
@@ -84,7 +76,7 @@ export class SiteReading {
     return { ...this.describe(space, page), markdown };
   }
 
-  private find({ id, path }: { id?: string; path?: string }): { space: ReadableSpace; page: IndexedPage } | null {
+  private find({ id, path }: { id?: string; path?: string }): { space: IndexedSiteSpace; page: IndexedPage } | null {
     for (const space of this.spaces) {
       if (id) {
         const page = space.index.byId.get(id);
@@ -102,7 +94,7 @@ export class SiteReading {
     return null;
   }
 
-  private describe(space: ReadableSpace, page: IndexedPage): AgentPage {
+  private describe(space: IndexedSiteSpace, page: IndexedPage): AgentPage {
     return { id: page.node.id, title: page.node.title, url: space.href(page.path), space: space.title };
   }
 }
@@ -127,7 +119,7 @@ export class SiteAgentReader {
     private readonly published: PublishedSitesService,
     private readonly store: ContentStore,
     private readonly search: SearchService,
-    private readonly indexes: PageIndexes,
+    private readonly siteSpaces: SiteSpaceIndexes,
   ) {}
 
   /**
@@ -142,20 +134,6 @@ export class SiteAgentReader {
     // A site whose page actions menu is turned off has no MCP server either.
     if (!pageActionsOn(siteCustomization(admission.site))) throw NotFoundError.of('Site');
     const target: PublishedTarget = await this.published.resolve({ ...admission, segments: [] });
-    const spaces: ReadableSpace[] = [];
-    for (const siteSpace of target.rows.siteSpaces) {
-      const view = target.spaces.get(siteSpace.spaceId);
-      if (!view) continue;
-      const state = view.space.toState();
-      const revision = await this.store.getInSpace(state.id, state.revisionId);
-      if (!revision) continue;
-      spaces.push({
-        title: state.title,
-        space: { id: state.id, revisionId: state.revisionId, language: state.language ?? null },
-        index: await this.indexes.of(target.site.organizationId, revision),
-        href: (path) => this.published.hrefOf(target, siteSpace.sectionId, siteSpace.id, path),
-      });
-    }
-    return new SiteReading(target.site.title, target.siteBaseUrl, spaces, this.store, this.search);
+    return new SiteReading(target.site.title, target.siteBaseUrl, await this.siteSpaces.of(target), this.store, this.search);
   }
 }

@@ -1,15 +1,37 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { InsightsService } from '../insights/application/insights.service';
+import { InsightsModule } from '../insights/insights.module';
 import { SearchModule } from '../search/search.module';
+import { SitesModule } from '../sites/sites.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { AskController } from './api/ask.controller';
 import { SiteAskController } from './api/site-ask.controller';
+import { SiteQuestionPresenter } from './api/site-question.presenter';
+import { SiteQuestionsController } from './api/site-questions.controller';
 import { AskService } from './application/ask.service';
+import { SiteQuestionsService } from './application/site-questions.service';
+import { SiteQuestionsRepository } from './infrastructure/site-questions.repository';
 
-/** Ask: questions answered from the documentation a caller can read (retrieval, then the model or the passages). */
+/**
+ * Ask: questions answered from the documentation a caller can read (retrieval, then the model or
+ * the passages), and the record of what readers asked each site.
+ */
 @Module({
-  imports: [SearchModule, SpacesModule],
-  controllers: [AskController, SiteAskController],
-  providers: [AskService],
-  exports: [AskService],
+  imports: [SearchModule, SpacesModule, SitesModule, InsightsModule],
+  controllers: [AskController, SiteAskController, SiteQuestionsController],
+  providers: [AskService, SiteQuestionsService, SiteQuestionsRepository, SiteQuestionPresenter],
+  exports: [AskService, SiteQuestionsService],
 })
-export class AskModule {}
+export class AskModule implements OnModuleInit {
+  constructor(
+    private readonly insights: InsightsService,
+    private readonly questions: SiteQuestionsService,
+  ) {}
+
+  onModuleInit(): void {
+    // Readers rate answers through site insights (`ask_rate_response`), by the answer's response id.
+    this.insights.onAnswerRated(async (siteId, ratings) => {
+      for (const { responseId, rating } of ratings) await this.questions.rate(siteId, responseId, rating);
+    });
+  }
+}

@@ -38,7 +38,7 @@ export class AskController {
   async askInOrganization(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Body() body: AskQueryDto, @Query('format') format?: string) {
     const shape = formatOf(format);
     const passages = await this.ask.retrieve(user, organizationId, body.query);
-    return { answer: await this.ask.answer(body.query as string, passages, shape) };
+    return { answer: (await this.ask.answer(body.query as string, passages, shape)).answer };
   }
 
   @Get('stream')

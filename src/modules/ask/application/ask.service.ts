@@ -16,6 +16,13 @@ export interface AskAnswer {
   followupQuestions: string[];
 }
 
+/** An answer with what made it: its markdown, and whether a model wrote it (else it is extractive). */
+export interface Answered {
+  answer: AskAnswer;
+  markdown: string;
+  byModel: boolean;
+}
+
 const MAX_QUESTION = 512;
 const MAX_PASSAGES = 6;
 const SECTIONS_PER_PAGE = 2;
@@ -81,16 +88,17 @@ export class AskService {
   }
 
   /** The model's answer from the passages; the extractive one when there is no model or it fails. */
-  async answer(question: string, passages: Passage[], format: AnswerFormat, signal?: AbortSignal): Promise<AskAnswer> {
-    if (!this.ai.configured || passages.length === 0) return this.extractive(passages, format);
+  async answer(question: string, passages: Passage[], format: AnswerFormat, signal?: AbortSignal): Promise<Answered> {
+    const extractive = (): Answered => ({ answer: this.extractive(passages, format), markdown: extractiveAnswer(passages), byModel: false });
+    if (!this.ai.configured || passages.length === 0) return extractive();
     const timeout = AbortSignal.timeout(MODEL_WAIT_MS);
     try {
       const markdown = await this.ai.complete({ messages: groundedPrompt(question, passages), maxTokens: 800, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-      if (!markdown.trim()) return this.extractive(passages, format);
-      return this.shaped(markdown, citedSources(markdown, passages), format);
+      if (!markdown.trim()) return extractive();
+      return { answer: this.shaped(markdown, citedSources(markdown, passages), format), markdown, byModel: true };
     } catch (error) {
       this.logger.warn(`Ask: the model did not answer (${(error as Error).message}); the answer is extractive`);
-      return this.extractive(passages, format);
+      return extractive();
     }
   }
 

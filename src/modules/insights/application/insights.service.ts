@@ -4,7 +4,7 @@ import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../../sites/application/published-sites.service';
 import { SitesService } from '../../sites/application/sites.service';
 import { decodeValue, planAggregation } from '../domain/aggregation';
-import { SiteEvent, observedEvent, parseTrackedEvents, pathOf } from '../domain/site-event';
+import { AnswerRating, SiteEvent, answerRatings, observedEvent, parseTrackedEvents, pathOf } from '../domain/site-event';
 import { InsightsRepository } from '../infrastructure/insights.repository';
 import { InsightsRecorder } from './insights-recorder';
 
@@ -28,6 +28,8 @@ export interface VisitorSegment {
  */
 @Injectable()
 export class InsightsService {
+  private readonly ratingListeners: Array<(siteId: string, ratings: AnswerRating[]) => Promise<void>> = [];
+
   constructor(
     private readonly sites: SitesService,
     private readonly published: PublishedSitesService,
@@ -57,6 +59,13 @@ export class InsightsService {
       pageId: event.spaceId && spaces.has(event.spaceId) ? event.pageId : null,
     });
     await this.recorder.record(siteId, events.map(own));
+    const ratings = answerRatings(body);
+    if (ratings.length) for (const listener of this.ratingListeners) await listener(siteId, ratings);
+  }
+
+  /** Readers' ratings of Ask answers (`ask_rate_response` events) go to `listener` too (Ask keeps them with its answers). */
+  onAnswerRated(listener: (siteId: string, ratings: AnswerRating[]) => Promise<void>): void {
+    this.ratingListeners.push(listener);
   }
 
   /** What this server observed itself (a page shown, a search and how many results it found), as of now. */

@@ -172,3 +172,19 @@ export function referrerDomain(referrer: unknown): string | null {
 export function normalizeQuery(query: string): string {
   return query.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, 256);
 }
+
+/** A reader's rating of an Ask answer: the response it was given with, and 1 or -1. */
+export interface AnswerRating {
+  responseId: string;
+  rating: -1 | 1;
+}
+
+/** The answer ratings among tracked events (`ask_rate_response` with a response id and a rating of 1 or -1). */
+export function answerRatings(body: unknown): AnswerRating[] {
+  if (!isObject(body) || !Array.isArray(body.events)) return [];
+  return body.events.flatMap((event): AnswerRating[] => {
+    if (!isObject(event) || event.type !== 'ask_rate_response') return [];
+    const responseId = id(event.responseId);
+    return responseId && (event.rating === 1 || event.rating === -1) ? [{ responseId, rating: event.rating }] : [];
+  });
+}

@@ -1,3 +1,4 @@
+import { AgentsModule } from './modules/agents/agents.module';
 import { AskModule } from './modules/ask/ask.module';
 import { EventsModule } from './modules/events/events.module';
 import { EventsCoreModule } from './modules/events/events-core.module';
@@ -62,6 +63,7 @@ import { MetricsModule } from './metrics/metrics.module';
     SharingModule,
     SearchModule,
     AskModule,
+    AgentsModule,
     PdfModule,
     UrlsModule,
     ComputedContentModule,

@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { AgentsModule } from '../agents/agents.module';
 import { InsightsService } from '../insights/application/insights.service';
 import { InsightsModule } from '../insights/insights.module';
 import { SearchModule } from '../search/search.module';
@@ -9,6 +10,7 @@ import { SiteAskController } from './api/site-ask.controller';
 import { SiteQuestionPresenter } from './api/site-question.presenter';
 import { SiteQuestionsController } from './api/site-questions.controller';
 import { AskService } from './application/ask.service';
+import { SiteAskService } from './application/site-ask.service';
 import { SiteQuestionsService } from './application/site-questions.service';
 import { SiteQuestionsRepository } from './infrastructure/site-questions.repository';
 
@@ -17,9 +19,9 @@ import { SiteQuestionsRepository } from './infrastructure/site-questions.reposit
  * the passages), and the record of what readers asked each site.
  */
 @Module({
-  imports: [SearchModule, SpacesModule, SitesModule, InsightsModule],
+  imports: [SearchModule, SpacesModule, SitesModule, InsightsModule, AgentsModule],
   controllers: [AskController, SiteAskController, SiteQuestionsController],
-  providers: [AskService, SiteQuestionsService, SiteQuestionsRepository, SiteQuestionPresenter],
+  providers: [AskService, SiteAskService, SiteQuestionsService, SiteQuestionsRepository, SiteQuestionPresenter],
   exports: [AskService, SiteQuestionsService],
 })
 export class AskModule implements OnModuleInit {

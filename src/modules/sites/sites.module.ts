@@ -53,6 +53,6 @@ import { SitesDirectoryModule } from './sites-directory.module';
   imports: [SpacesModule, OrganizationsModule, TeamsModule, SitesCoreModule, SitesDirectoryModule, FilesModule, StorageUploadsModule],
   controllers: [SitesController, SiteStructureController, SiteExternalLinksController, SiteMcpServersController, SiteChannelsController, CustomHostnamesController, CustomFontsController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController, SiteUsersController],
   providers: [SiteEventResource, SitesService, SiteStructureService, SiteExternalLinksService, SiteMcpServersService, SiteMcpServersRepository, SiteMcpServerPresenter, SiteChannelsService, SiteChannelsRepository, SiteChannelPresenter, CustomHostnamesService, CustomHostnamePresenter, CustomFontsService, CustomFontPresenter, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, SiteStructures, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
-  exports: [PublishedSitesService, SitesService, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
+  exports: [PublishedSitesService, SitesService, SiteAccess, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
 })
 export class SitesModule {}

@@ -6,6 +6,7 @@ import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { searchScopeOf } from '../../sites/domain/search-scope';
 import { AskService } from '../application/ask.service';
+import { SiteAskService } from '../application/site-ask.service';
 import { SiteQuestionsService } from '../application/site-questions.service';
 import { languageOf } from '../domain/site-question';
 import { STREAM_RESPONSE, streamAnswer } from './answer-stream';
@@ -33,23 +34,25 @@ export class SiteAskController {
   constructor(
     private readonly ask: AskService,
     private readonly questions: SiteQuestionsService,
+    private readonly siteAsk: SiteAskService,
   ) {}
 
   @Post()
   @ApiOperation({
     operationId: 'streamAskInSite',
     summary: "Answers a question from the site's spaces in the scope, as server-sent events",
-    description: `${HOW} The passages come from the site's spaces in \`scope\` that the caller can read (the site search's rules). Events as streamAskInOrganization's. The question and its answer are recorded for the site (listSiteQuestions), in the \`api\` channel, its language from \`Accept-Language\`.`,
+    description: `${HOW} The passages come from the site's spaces in \`scope\` that the caller can read (the site search's rules). Events as streamAskInOrganization's. The site's agent settings apply (\`assistant\`: off answers 403; its site spaces, tone and instructions). The question and its answer are recorded for the site (listSiteQuestions), in the \`api\` channel, its language from \`Accept-Language\`.`,
   })
   @ApiQuery({ name: 'format', required: false, enum: ['document', 'markdown'] })
   @ApiResponse(STREAM_RESPONSE)
   async streamAskInSite(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Body() body: SiteAskDto, @Query('format') format: string | undefined, @Headers('accept-language') acceptLanguage: string | undefined, @Res() res: Response) {
     const shape = formatOf(format);
     const scope = searchScopeOf({ scope: body.scope });
-    const passages = await this.ask.retrieveInSite(user, organizationId, siteId, body.question, scope);
+    const { passages, guidance } = await this.siteAsk.prepare(user, organizationId, siteId, body.question, scope);
     const session = typeof body.session === 'object' && body.session !== null ? (body.session as Record<string, unknown>) : null;
     await streamAnswer(res, this.ask, body.question as string, passages, shape, ({ markdown, byModel }) =>
       this.questions.record({ organizationId, siteId, question: body.question as string, passages, markdown, byModel, channel: { type: 'api' }, session, language: languageOf(acceptLanguage) }),
+      guidance,
     );
   }
 }

@@ -88,12 +88,12 @@ export class AskService {
   }
 
   /** The model's answer from the passages; the extractive one when there is no model or it fails. */
-  async answer(question: string, passages: Passage[], format: AnswerFormat, signal?: AbortSignal): Promise<Answered> {
+  async answer(question: string, passages: Passage[], format: AnswerFormat, signal?: AbortSignal, guidance?: string): Promise<Answered> {
     const extractive = (): Answered => ({ answer: this.extractive(passages, format), markdown: extractiveAnswer(passages), byModel: false });
     if (!this.ai.configured || passages.length === 0) return extractive();
     const timeout = AbortSignal.timeout(MODEL_WAIT_MS);
     try {
-      const markdown = await this.ai.complete({ messages: groundedPrompt(question, passages), maxTokens: 800, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      const markdown = await this.ai.complete({ messages: groundedPrompt(question, passages, guidance), maxTokens: 800, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
       if (!markdown.trim()) return extractive();
       return { answer: this.shaped(markdown, citedSources(markdown, passages), format), markdown, byModel: true };
     } catch (error) {

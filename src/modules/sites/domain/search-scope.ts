@@ -104,3 +104,10 @@ export function spacesInScope(siteSpaces: ScopedSiteSpace[], scope: SiteSearchSc
   }
   return [...new Set(chosen.map((s) => s.spaceId))];
 }
+
+/** The scope kept to the `allowed` site spaces (null: all allowed): the named ones among them, or all of them. */
+export function narrowScope(scope: SiteSearchScope, allowed: readonly string[] | null): SiteSearchScope {
+  if (allowed === null) return scope;
+  if (scope.mode === 'specific') return { mode: 'specific', siteSpaceIds: scope.siteSpaceIds.filter((id) => allowed.includes(id)) };
+  return { mode: 'specific', siteSpaceIds: [...allowed] };
+}

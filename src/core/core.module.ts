@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { CLOCK, SystemClock, Urls } from '@app/common';
 import { Transactions } from '../database/transactions';
 import { AiProvider } from './ai/ai-provider';
+import { AiUsage } from './ai/ai-usage';
 import { GuardedFetcher } from './outbound/guarded-fetcher';
 import { RateLimiter } from './rate-limits/rate-limiter';
 import { IdempotencyStore } from './idempotency/idempotency-store';
@@ -10,7 +11,7 @@ import { SecretBox } from './secrets/secret-box';
 /** Cross-cutting services every context module may inject. */
 @Global()
 @Module({
-  providers: [Urls, Transactions, GuardedFetcher, AiProvider, SecretBox, RateLimiter, IdempotencyStore, { provide: CLOCK, useClass: SystemClock }],
-  exports: [Urls, Transactions, GuardedFetcher, AiProvider, SecretBox, RateLimiter, IdempotencyStore, CLOCK],
+  providers: [Urls, Transactions, GuardedFetcher, AiProvider, AiUsage, SecretBox, RateLimiter, IdempotencyStore, { provide: CLOCK, useClass: SystemClock }],
+  exports: [Urls, Transactions, GuardedFetcher, AiProvider, AiUsage, SecretBox, RateLimiter, IdempotencyStore, CLOCK],
 })
 export class CoreModule {}

@@ -3,11 +3,13 @@ import { AddressInfo } from 'node:net';
 import { loadConfig } from '@app/common';
 import { GuardedFetcher } from '../outbound/guarded-fetcher';
 import { AiProvider, AiProviderError } from './ai-provider';
+import { AiUsage } from './ai-usage';
 
 describe('AiProvider errors', () => {
   const provider = (url: string, allowPrivate: boolean) => {
     const config = loadConfig({ AI_API_URL: url, AI_MODEL: 'm', AI_API_KEY: 'sk-canary', AI_MAX_RETRIES: '0', OUTBOUND_ALLOW_PRIVATE: String(allowPrivate) });
-    return new AiProvider(new GuardedFetcher(config), config);
+    // Calls without an owner never touch the usage ledger.
+    return new AiProvider(new GuardedFetcher(config), config, {} as AiUsage);
   };
   const failure = (p: AiProvider) => p.complete({ messages: [{ role: 'user', content: 'hi' }] }).then(
     () => {

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import OpenAI from 'openai';
 import { APP_CONFIG, AppConfig, InvalidError, UnavailableError } from '@app/common';
 import { GuardedFetcher } from '../outbound/guarded-fetcher';
+import { AiUsage, AiUsageOwner } from './ai-usage';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -28,6 +29,7 @@ const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
  */
 @Injectable()
 export class AiProvider {
+  private readonly logger = new Logger(AiProvider.name);
   private readonly client: OpenAI | null;
   private active = 0;
   private readonly waiting: Array<() => void> = [];
@@ -35,6 +37,7 @@ export class AiProvider {
   constructor(
     fetcher: GuardedFetcher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly usage: AiUsage,
   ) {
     this.client =
       config.aiApiUrl && config.aiModel
@@ -52,8 +55,14 @@ export class AiProvider {
     return this.client !== null;
   }
 
-  async complete(input: { messages: ChatMessage[]; json?: boolean; maxTokens?: number; signal?: AbortSignal }): Promise<string> {
+  /**
+   * One chat completion. With `usage`, the call's tokens are counted for the organization (the
+   * API's own count, else about four characters a token) and, unless `background` (a job finishing
+   * work it started), its daily budget is checked first: 429 when spent.
+   */
+  async complete(input: { messages: ChatMessage[]; json?: boolean; maxTokens?: number; signal?: AbortSignal; usage?: AiUsageOwner; background?: boolean }): Promise<string> {
     if (!this.client) throw new AiNotConfiguredError();
+    if (input.usage && !input.background) await this.usage.assertBudget(input.usage.organizationId);
     await this.acquire();
     // One controller per call, tied to the caller's signal, so a long job's signal does not collect a listener per call.
     const controller = new AbortController();
@@ -69,7 +78,13 @@ export class AiProvider {
         },
         { signal: controller.signal },
       );
-      return answer.choices[0]?.message?.content ?? '';
+      const content = answer.choices[0]?.message?.content ?? '';
+      if (input.usage) {
+        const tokens = answer.usage?.total_tokens ?? Math.ceil((input.messages.reduce((n, m) => n + m.content.length, 0) + content.length) / 4);
+        // The call was made: a failed count is logged, the answer still returned.
+        await this.usage.record(input.usage, tokens).catch((error: Error) => this.logger.warn(`AI usage not counted: ${error.message}`));
+      }
+      return content;
     } catch (error) {
       throw describe(error);
     } finally {

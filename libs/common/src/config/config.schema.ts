@@ -86,6 +86,8 @@ export const configSchema = Joi.object({
   AI_MAX_CONCURRENCY: Joi.number().integer().min(1).max(64).default(4),
   AI_TIMEOUT_MS: Joi.number().integer().min(1000).default(120_000),
   AI_MAX_RETRIES: Joi.number().integer().min(0).max(10).default(4),
+  AI_BUDGET_REQUESTS_PER_DAY: Joi.number().integer().min(0).default(0),
+  AI_BUDGET_TOKENS_PER_DAY: Joi.number().integer().min(0).default(0),
   STYLEGUIDE_MAX_PAGES: Joi.number().integer().min(1).max(100_000).default(1000),
   RATE_LIMITS: Joi.string().valid('on', 'off').default('on'),
   RATE_LIMIT_WINDOW_SECONDS: Joi.number().integer().min(1).max(3600).default(60),
@@ -199,6 +201,8 @@ export interface AppConfig {
   aiMaxConcurrency: number;
   aiTimeoutMs: number;
   aiMaxRetries: number;
+  /** Each organization's model budget per UTC day: calls and tokens (0: no limit). Spent, a call is refused (429). */
+  aiBudget: { requestsPerDay: number; tokensPerDay: number };
   /** Document pages one style guide check sends to the model, in tree order; the rest are counted as unchecked. */
   styleguideMaxPages: number;
   /** Request budgets per window: per token and per client address, reads (GET/HEAD) and writes apart. */
@@ -308,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     aiMaxConcurrency: value.AI_MAX_CONCURRENCY,
     aiTimeoutMs: value.AI_TIMEOUT_MS,
     aiMaxRetries: value.AI_MAX_RETRIES,
+    aiBudget: { requestsPerDay: value.AI_BUDGET_REQUESTS_PER_DAY, tokensPerDay: value.AI_BUDGET_TOKENS_PER_DAY },
     styleguideMaxPages: value.STYLEGUIDE_MAX_PAGES,
     rateLimits: {
       enabled: value.RATE_LIMITS === 'on',

@@ -11,7 +11,8 @@ export type DomainErrorKind =
   | 'precondition-failed'
   | 'locked'
   | 'too-large'
-  | 'unavailable';
+  | 'unavailable'
+  | 'too-many-requests';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -57,6 +58,11 @@ export class LockedError extends DomainError {
 
 export class TooLargeError extends DomainError {
   readonly kind = 'too-large';
+}
+
+/** A budget is spent (a 429): `retryAfterSeconds` says when it refills. */
+export class TooManyRequestsError extends DomainError {
+  readonly kind = 'too-many-requests';
 }
 
 /** A capability the server is not configured for, or a service it depends on is down. */

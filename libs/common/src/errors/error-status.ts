@@ -11,6 +11,7 @@ export const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   locked: 423,
   'too-large': 413,
   unavailable: 503,
+  'too-many-requests': 429,
 };
 
 export interface ErrorBody {

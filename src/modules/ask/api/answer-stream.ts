@@ -7,14 +7,25 @@ import { AnswerFormat, Answered, AskService } from '../application/ask.service';
  * answer}` events, the last one the answer to keep (with a model, the extractive answer at once,
  * then the model's), then `event: done`. The passages are retrieved before: a refusal is a plain 4xx.
  */
-export async function streamAnswer(res: Response, ask: AskService, question: string, passages: Passage[], format: AnswerFormat, onAnswered?: (answered: Answered) => Promise<unknown>, guidance?: string): Promise<void> {
+export interface StreamedQuestion {
+  organizationId: string;
+  question: string;
+  passages: Passage[];
+  format: AnswerFormat;
+  guidance?: string;
+  /** Called with the answer before `done` (to record it). */
+  onAnswered?: (answered: Answered) => Promise<unknown>;
+}
+
+export async function streamAnswer(res: Response, ask: AskService, { organizationId, question, passages, format, guidance, onAnswered }: StreamedQuestion): Promise<void> {
+  await ask.assertBudget(organizationId);
   const aborted = new AbortController();
   res.on('close', () => aborted.abort());
   res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
   res.flushHeaders();
   const send = (answer: unknown) => res.write(`data: ${JSON.stringify({ type: 'answer', answer })}\n\n`);
   if (ask.modelConfigured && passages.length) send(ask.extractive(passages, format));
-  const answered = await ask.answer(question, passages, format, aborted.signal, guidance);
+  const answered = await ask.answer(organizationId, question, passages, format, { signal: aborted.signal, guidance });
   send(answered.answer);
   // Recorded before `done`, so a client that reads the site's questions next finds this one.
   await onAnswered?.(answered);

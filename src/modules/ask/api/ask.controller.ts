@@ -38,7 +38,8 @@ export class AskController {
   async askInOrganization(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Body() body: AskQueryDto, @Query('format') format?: string) {
     const shape = formatOf(format);
     const passages = await this.ask.retrieve(user, organizationId, body.query);
-    return { answer: (await this.ask.answer(body.query as string, passages, shape)).answer };
+    await this.ask.assertBudget(organizationId);
+    return { answer: (await this.ask.answer(organizationId, body.query as string, passages, shape)).answer };
   }
 
   @Get('stream')
@@ -53,6 +54,6 @@ export class AskController {
   async streamAskInOrganization(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Query('query') query: unknown, @Query('format') format: string | undefined, @Res() res: Response) {
     const shape = formatOf(format);
     const passages = await this.ask.retrieve(user, organizationId, query);
-    await streamAnswer(res, this.ask, query as string, passages, shape);
+    await streamAnswer(res, this.ask, { organizationId, question: query as string, passages, format: shape });
   }
 }

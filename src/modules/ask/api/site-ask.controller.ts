@@ -50,9 +50,14 @@ export class SiteAskController {
     const scope = searchScopeOf({ scope: body.scope });
     const { passages, guidance } = await this.siteAsk.prepare(user, organizationId, siteId, body.question, scope);
     const session = typeof body.session === 'object' && body.session !== null ? (body.session as Record<string, unknown>) : null;
-    await streamAnswer(res, this.ask, body.question as string, passages, shape, ({ markdown, byModel }) =>
-      this.questions.record({ organizationId, siteId, question: body.question as string, passages, markdown, byModel, channel: { type: 'api' }, session, language: languageOf(acceptLanguage) }),
+    await streamAnswer(res, this.ask, {
+      organizationId,
+      question: body.question as string,
+      passages,
+      format: shape,
       guidance,
-    );
+      onAnswered: ({ markdown, byModel }) =>
+        this.questions.record({ organizationId, siteId, question: body.question as string, passages, markdown, byModel, channel: { type: 'api' }, session, language: languageOf(acceptLanguage) }),
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InvalidError } from '@app/common';
 import { AiProvider } from '../../../core/ai/ai-provider';
+import { AiUsage } from '../../../core/ai/ai-usage';
 import { markdownToDocument } from '../../content/domain/markdown';
 import { User } from '../../identity/domain/user';
 import { SearchService, SpaceResult } from '../../search/application/search.service';
@@ -44,6 +45,7 @@ export class AskService {
     private readonly search: SearchService,
     private readonly spaces: SpacesService,
     private readonly ai: AiProvider,
+    private readonly usage: AiUsage,
   ) {}
 
   get modelConfigured(): boolean {
@@ -87,13 +89,22 @@ export class AskService {
     return this.shaped(extractiveAnswer(passages), citedSources(null, passages), format);
   }
 
-  /** The model's answer from the passages; the extractive one when there is no model or it fails. */
-  async answer(question: string, passages: Passage[], format: AnswerFormat, signal?: AbortSignal, guidance?: string): Promise<Answered> {
+  /** Refuses (429) an organization whose model budget for today is spent, before anything is streamed. */
+  async assertBudget(organizationId: string): Promise<void> {
+    if (this.ai.configured) await this.usage.assertBudget(organizationId);
+  }
+
+  /**
+   * The model's answer from the passages, counted for the organization; the extractive one when
+   * there is no model or it fails (a budget spent since `assertBudget` included).
+   */
+  async answer(organizationId: string, question: string, passages: Passage[], format: AnswerFormat, options: { signal?: AbortSignal; guidance?: string } = {}): Promise<Answered> {
+    const { signal, guidance } = options;
     const extractive = (): Answered => ({ answer: this.extractive(passages, format), markdown: extractiveAnswer(passages), byModel: false });
     if (!this.ai.configured || passages.length === 0) return extractive();
     const timeout = AbortSignal.timeout(MODEL_WAIT_MS);
     try {
-      const markdown = await this.ai.complete({ messages: groundedPrompt(question, passages, guidance), maxTokens: 800, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      const markdown = await this.ai.complete({ messages: groundedPrompt(question, passages, guidance), usage: { organizationId, feature: 'ask' }, maxTokens: 800, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
       if (!markdown.trim()) return extractive();
       return { answer: this.shaped(markdown, citedSources(markdown, passages), format), markdown, byModel: true };
     } catch (error) {

@@ -48,6 +48,8 @@ export class ConversationAnalyser {
       const answer = await this.ai.complete({
         json: true,
         signal,
+        usage: { organizationId: conversation.organizationId, feature: 'conversation-analysis' },
+        background: true,
         messages: [
           {
             role: 'system',

@@ -158,7 +158,7 @@ export class TranslationRunner {
     const prompt = pagePrompt(translation.sourceLanguage, translation.language, instructions, text, glossary);
     // A model may drop a placeholder now and then: ask once more before giving up on the page.
     for (let attempt = 0; attempt < 2; attempt++) {
-      const answer = await this.ai.complete({ messages: prompt.messages, json: true, signal });
+      const answer = await this.ai.complete({ messages: prompt.messages, json: true, signal, usage: { organizationId: translation.organizationId, feature: 'translation' }, background: true });
       const parsed = parseAnswer(answer, prompt.tokens, text);
       if (parsed) return parsed;
     }

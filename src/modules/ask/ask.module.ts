@@ -6,10 +6,12 @@ import { SearchModule } from '../search/search.module';
 import { SitesModule } from '../sites/sites.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { AskController } from './api/ask.controller';
+import { RecommendedQuestionsController } from './api/recommended-questions.controller';
 import { SiteAskController } from './api/site-ask.controller';
 import { SiteQuestionPresenter } from './api/site-question.presenter';
 import { SiteQuestionsController } from './api/site-questions.controller';
 import { AskService } from './application/ask.service';
+import { RecommendedQuestionsService } from './application/recommended-questions.service';
 import { SiteAskService } from './application/site-ask.service';
 import { SiteQuestionsService } from './application/site-questions.service';
 import { SiteQuestionsRepository } from './infrastructure/site-questions.repository';
@@ -20,8 +22,8 @@ import { SiteQuestionsRepository } from './infrastructure/site-questions.reposit
  */
 @Module({
   imports: [SearchModule, SpacesModule, SitesModule, InsightsModule, AgentsModule],
-  controllers: [AskController, SiteAskController, SiteQuestionsController],
-  providers: [AskService, SiteAskService, SiteQuestionsService, SiteQuestionsRepository, SiteQuestionPresenter],
+  controllers: [AskController, SiteAskController, SiteQuestionsController, RecommendedQuestionsController],
+  providers: [AskService, SiteAskService, RecommendedQuestionsService, SiteQuestionsService, SiteQuestionsRepository, SiteQuestionPresenter],
   exports: [AskService, SiteQuestionsService],
 })
 export class AskModule implements OnModuleInit {

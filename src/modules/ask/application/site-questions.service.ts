@@ -109,6 +109,11 @@ export class SiteQuestionsService {
     return ids;
   }
 
+  /** Questions asked at least three times in the last 90 days and answered: suggestions for the next reader. */
+  popular(siteId: string, limit: number): Promise<string[]> {
+    return this.repository.popular(siteId, new Date(this.clock.now().getTime() - 90 * 86_400_000), 3, limit);
+  }
+
   /** A reader's rating of an answer (`ask_rate_response`), by the response id it was given with; unknown ids are ignored. */
   async rate(siteId: string, responseId: string, rating: -1 | 1): Promise<void> {
     await this.repository.rate(siteId, responseId, rating, this.clock.now());

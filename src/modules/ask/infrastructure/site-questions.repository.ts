@@ -128,6 +128,20 @@ export class SiteQuestionsRepository {
   }
 
   /**
+   * The questions readers asked the site most since `since` (at least `minimum` times), among those
+   * answered, relevant ones: the ones worth suggesting to the next reader.
+   */
+  async popular(siteId: string, since: Date, minimum: number, limit: number): Promise<string[]> {
+    const rows: Array<{ question: string }> = await this.dataSource.query(
+      `SELECT q.question FROM site_question_answers a JOIN site_questions q ON q.id = a.question_id
+        WHERE a.site_id = $1 AND a.created_at >= $2 AND a.answered IN ('yes', 'partially') AND a.relevance = 'relevant'
+        GROUP BY q.id, q.question HAVING count(*) >= $3 ORDER BY count(*) DESC, q.id LIMIT $4`,
+      [siteId, since, minimum, limit],
+    );
+    return rows.map((r) => r.question);
+  }
+
+  /**
    * The site's questions that have answers matching the filters, with the counts they sort by,
    * in keyset order (the counts are computed, so the cursor compares them in an outer query).
    */

@@ -8,7 +8,7 @@ import { SpacesService } from '../../spaces/application/spaces.service';
 import { SearchQueryParts, splitQuery } from '../domain/cjk';
 import { excerpt } from '../domain/excerpt';
 import { textSearchConfig } from '../domain/text-search-config';
-import { PageHit, SearchIndexRepository, SectionHit } from '../infrastructure/search-index.repository';
+import { IndexedPageTitle, PageHit, SearchIndexRepository, SectionHit } from '../infrastructure/search-index.repository';
 import { ContentIndexer } from './content-indexer.service';
 import { ContentStore } from '../../content/application/content-store.service';
 import { hiddenPageIds } from '../../content/domain/revision-content';
@@ -131,6 +131,29 @@ export class SearchService {
     }
     results.sort((a, b) => b.score - a.score);
     return { items: results, count: results.length };
+  }
+
+  /** Titles of the shallowest pages of the organization's spaces the caller can read (see SearchIndexRepository.pageTitles). */
+  async pageTitlesInOrganization(caller: User, organizationId: string, limit: number): Promise<IndexedPageTitle[]> {
+    const context = await this.access.requireMember(caller, organizationId);
+    for (const spaceId of await this.index.staleSpaces(organizationId, context.spaceVisibility())) await this.indexer.sync(spaceId);
+    return this.index.pageTitles(organizationId, context.spaceVisibility(), undefined, limit);
+  }
+
+  /** The same over a site's spaces in `scope` the caller can read; hidden pages left out for its readers. */
+  async pageTitlesInSite(caller: User, organizationId: string, siteId: string, scope: SiteSearchScope, limit: number): Promise<IndexedPageTitle[]> {
+    if (!caller.siteScope) {
+      const context = await this.access.requireMember(caller, organizationId);
+      const spaceIds = await this.sites.spacesInSearchScope(caller, organizationId, siteId, scope);
+      for (const spaceId of await this.index.staleSpaces(organizationId, context.spaceVisibility(), spaceIds)) await this.indexer.sync(spaceId);
+      return this.index.pageTitles(organizationId, context.spaceVisibility(), spaceIds, limit);
+    }
+    const spaces = await this.sites.readerSpacesInScope(caller, organizationId, siteId, scope);
+    for (const spaceId of await this.index.staleSpaces(organizationId, null, spaces.map((s) => s.id))) await this.indexer.sync(spaceId);
+    const titles = await this.index.pageTitles(organizationId, null, spaces.map((s) => s.id), limit * 2);
+    const hidden = new Map<string, Set<string>>();
+    for (const space of spaces) hidden.set(space.id, await this.hiddenPages(space.id, space.revisionId));
+    return titles.filter((t) => !hidden.get(t.spaceId)?.has(t.pageId)).slice(0, limit);
   }
 
   /** Pages of the revision that are hidden, or under a hidden page. */

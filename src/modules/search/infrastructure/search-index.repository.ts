@@ -93,6 +93,14 @@ function tsquery(config: string, textParam: string | null, cjkParam: string | nu
   return parts.join(' && ');
 }
 
+export interface IndexedPageTitle {
+  spaceId: string;
+  pageId: string;
+  title: string;
+  description: string;
+  depth: number;
+}
+
 /**
  * The search index tables (search_spaces, search_pages, search_sections). Reads join the
  * `spaces` table read-only (current revision, language, title, and the visibility clause of
@@ -475,12 +483,30 @@ export class SearchIndexRepository {
   }
 
   /**
+   * Titles of the shallowest pages (top level and one below) of the organization's spaces, those
+   * visible (`visibility`, or any when null) and among `only` when given: recently changed spaces first.
+   */
+  async pageTitles(organizationId: string, visibility: SpaceVisibility | null, only: string[] | undefined, limit: number): Promise<IndexedPageTitle[]> {
+    const params: unknown[] = [organizationId];
+    const visible = (visibility ? spaceVisibilitySql(visibility, 's', params) : 'TRUE') + onlySpaces(only, params);
+    params.push(limit);
+    const rows: Array<{ space_id: string; page_id: string; title: string; description: string; depth: number }> = await this.db().query(
+      `SELECT p.space_id, p.page_id, p.title, p.description, jsonb_array_length(p.ancestors) AS depth
+         FROM search_pages p JOIN spaces s ON s.id = p.space_id JOIN search_spaces ss ON ss.space_id = s.id AND ss.revision_id = s.revision_id
+        WHERE s.organization_id = $1 AND s.deleted_at IS NULL AND ${visible} AND jsonb_array_length(p.ancestors) <= 1
+        ORDER BY jsonb_array_length(p.ancestors), s.updated_at DESC, p.path LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map((r) => ({ spaceId: r.space_id, pageId: r.page_id, title: r.title, description: r.description, depth: Number(r.depth) }));
+  }
+
+  /**
    * Visible spaces of an organization whose index is behind (another revision or language), so
    * a search can bring them up to date first. Usually none.
    */
-  async staleSpaces(organizationId: string, visibility: SpaceVisibility, only?: string[]): Promise<string[]> {
+  async staleSpaces(organizationId: string, visibility: SpaceVisibility | null, only?: string[]): Promise<string[]> {
     const params: unknown[] = [organizationId];
-    const visible = spaceVisibilitySql(visibility, 's', params) + onlySpaces(only, params);
+    const visible = (visibility ? spaceVisibilitySql(visibility, 's', params) : 'TRUE') + onlySpaces(only, params);
     const rows: { id: string }[] = await this.db().query(
       `SELECT s.id FROM spaces s LEFT JOIN search_spaces ss ON ss.space_id = s.id
         WHERE s.organization_id = $1 AND s.deleted_at IS NULL AND ${visible}

@@ -7,6 +7,7 @@ import { SitesModule } from '../sites/sites.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { AskController } from './api/ask.controller';
 import { RecommendedQuestionsController } from './api/recommended-questions.controller';
+import { SiteAiResponseController } from './api/site-ai-response.controller';
 import { SiteAskController } from './api/site-ask.controller';
 import { SiteQuestionPresenter } from './api/site-question.presenter';
 import { SiteQuestionsController } from './api/site-questions.controller';
@@ -22,7 +23,7 @@ import { SiteQuestionsRepository } from './infrastructure/site-questions.reposit
  */
 @Module({
   imports: [SearchModule, SpacesModule, SitesModule, InsightsModule, AgentsModule],
-  controllers: [AskController, SiteAskController, SiteQuestionsController, RecommendedQuestionsController],
+  controllers: [AskController, SiteAskController, SiteQuestionsController, RecommendedQuestionsController, SiteAiResponseController],
   providers: [AskService, SiteAskService, RecommendedQuestionsService, SiteQuestionsService, SiteQuestionsRepository, SiteQuestionPresenter],
   exports: [AskService, SiteQuestionsService],
 })

@@ -69,14 +69,25 @@ export class AskService {
     if (results.length === 0) {
       for (const word of keywords(query)) results = [...results, ...(await search(word))];
     }
-    const pages = results
-      .flatMap((space) => space.pages.map((page) => ({ space, page })))
-      .sort((a, b) => b.page.score - a.page.score)
-      .filter(({ page }, i, all) => all.findIndex((o) => o.page.id === page.id && o.page.spaceId === page.spaceId) === i);
+    // A page found by several searches keeps the sections of each, the first search's (the whole
+    // question, else its longest word) first, and its best score.
+    const byPage = new Map<string, { space: SpaceResult; page: SpaceResult['pages'][number]; sections: SpaceResult['pages'][number]['sections'] }>();
+    for (const space of results) {
+      for (const page of space.pages) {
+        const key = `${space.id}/${page.id}`;
+        const seen = byPage.get(key);
+        if (!seen) byPage.set(key, { space, page, sections: [...page.sections] });
+        else {
+          for (const section of page.sections) if (!seen.sections.some((s) => s.id === section.id)) seen.sections.push(section);
+          if (page.score > seen.page.score) seen.page = { ...page, sections: seen.sections };
+        }
+      }
+    }
+    const pages = [...byPage.values()].sort((a, b) => b.page.score - a.page.score);
     const revisions = await this.revisions(caller, organizationId, results);
     const passages: Passage[] = [];
-    for (const { space, page } of pages) {
-      for (const section of page.sections.slice(0, SECTIONS_PER_PAGE)) {
+    for (const { space, page, sections } of pages) {
+      for (const section of sections.slice(0, SECTIONS_PER_PAGE)) {
         if (passages.length >= MAX_PASSAGES) break;
         passages.push({ spaceId: space.id, revisionId: revisions.get(space.id) ?? '', pageId: page.id, pageTitle: page.title, sectionId: section.id, sectionTitle: section.title, text: section.body });
       }

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { ForbiddenError } from '@app/common';
+import { ForbiddenError, InvalidError } from '@app/common';
 import { SiteAgentsService } from '../../agents/application/site-agents.service';
 import { toneInstruction } from '../../agents/domain/site-agent-settings';
 import { User } from '../../identity/domain/user';
 import { SiteSearchScope, narrowScope } from '../../sites/domain/search-scope';
+import { retrievalText } from '../domain/ai-response';
 import { Passage } from '../domain/answer';
 import { AskService } from './ask.service';
+import { SiteQuestionsService } from './site-questions.service';
 
 /** What an answer on a site is made from: the passages found, and the site team's guidance for the model. */
 export interface SiteQuestion {
@@ -22,6 +24,7 @@ export class SiteAskService {
   constructor(
     private readonly ask: AskService,
     private readonly agents: SiteAgentsService,
+    private readonly questions: SiteQuestionsService,
   ) {}
 
   async prepare(caller: User, organizationId: string, siteId: string, question: unknown, scope: SiteSearchScope): Promise<SiteQuestion> {
@@ -33,5 +36,17 @@ export class SiteAskService {
     }
     const passages = await this.ask.retrieveInSite(caller, organizationId, siteId, question, narrowScope(scope, assistant.siteSpaces));
     return { passages, guidance: [toneInstruction(assistant.tone), assistant.instructions].filter(Boolean).join(' ') };
+  }
+
+  /**
+   * A question of a conversation on the site (`streamAIResponseInSite`): searched with the question
+   * it follows (`previousResponseId`, an answer of this site: 400 otherwise) over all the site's
+   * spaces the assistant may draw on.
+   */
+  async prepareFollowUp(caller: User, organizationId: string, siteId: string, question: string, previousResponseId?: string): Promise<SiteQuestion & { previous: string | null }> {
+    const previous = previousResponseId ? await this.questions.questionOfResponse(siteId, previousResponseId) : null;
+    const prepared = await this.prepare(caller, organizationId, siteId, retrievalText(question, previous), { mode: 'all' });
+    if (previousResponseId && previous === null) throw new InvalidError('previousResponseId: no response of this site');
+    return { ...prepared, previous };
   }
 }

@@ -22,6 +22,8 @@ export interface AskedQuestion {
   language: string;
   /** The answer this one follows in a conversation (its response id). */
   previousResponseId?: string;
+  /** The id of the AI message the answer was streamed as, when it was. */
+  messageId?: string;
 }
 
 export interface QuestionStats {
@@ -63,7 +65,7 @@ export class SiteQuestionsService {
    */
   async record(asked: AskedQuestion): Promise<{ answerId: string; responseId: string }> {
     const now = this.clock.now();
-    const ids = { answerId: newId(), responseId: newId(), messageId: newId() };
+    const ids = { answerId: newId(), responseId: newId(), messageId: asked.messageId ?? newId() };
     try {
       await this.transactions.run(async (tx) => {
         const text = questionText(asked.question);
@@ -107,6 +109,11 @@ export class SiteQuestionsService {
       this.logger.error(`Ask: the answer could not be recorded (${(error as Error).message})`);
     }
     return ids;
+  }
+
+  /** The question of the site's answer given as `responseId` (what a follow-up follows); null when the site has none. */
+  async questionOfResponse(siteId: string, responseId: string): Promise<string | null> {
+    return (await this.repository.findAnswerByResponse(siteId, responseId))?.inputRaw ?? null;
   }
 
   /** Questions asked at least three times in the last 90 days and answered: suggestions for the next reader. */

@@ -1,3 +1,4 @@
+import { AgentConversationsModule } from './modules/agent-conversations/agent-conversations.module';
 import { AgentsModule } from './modules/agents/agents.module';
 import { AskModule } from './modules/ask/ask.module';
 import { EventsModule } from './modules/events/events.module';
@@ -64,6 +65,7 @@ import { MetricsModule } from './metrics/metrics.module';
     SearchModule,
     AskModule,
     AgentsModule,
+    AgentConversationsModule,
     PdfModule,
     UrlsModule,
     ComputedContentModule,

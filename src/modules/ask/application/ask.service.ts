@@ -62,6 +62,14 @@ export class AskService {
     return this.passages(caller, organizationId, question, 'question', (query) => this.search.searchSite(caller, organizationId, siteId, query, scope, { limit: 5 }).then((page) => page.items));
   }
 
+  /** The same, in one space the caller can read (a change request's conversation). */
+  retrieveInSpace(caller: User, organizationId: string, spaceId: string, question: unknown): Promise<Passage[]> {
+    return this.passages(caller, organizationId, question, 'question', async (query) => {
+      const pages = await this.search.searchSpace(caller, spaceId, query, { limit: 5 });
+      return pages.items.length ? [{ id: spaceId, title: '', score: pages.items[0].score, pages: pages.items }] : [];
+    });
+  }
+
   private async passages(caller: User, organizationId: string, question: unknown, field: string, search: (query: string) => Promise<SpaceResult[]>): Promise<Passage[]> {
     const query = assertQuestion(question, field);
     let results = await search(query);

@@ -1,5 +1,6 @@
 import { AgentConversationsModule } from './modules/agent-conversations/agent-conversations.module';
 import { AgentsModule } from './modules/agents/agents.module';
+import { SiteContextModule } from './modules/site-context/site-context.module';
 import { AskModule } from './modules/ask/ask.module';
 import { EventsModule } from './modules/events/events.module';
 import { EventsCoreModule } from './modules/events/events-core.module';
@@ -66,6 +67,7 @@ import { MetricsModule } from './metrics/metrics.module';
     AskModule,
     AgentsModule,
     AgentConversationsModule,
+    SiteContextModule,
     PdfModule,
     UrlsModule,
     ComputedContentModule,

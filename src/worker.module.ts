@@ -21,6 +21,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { JobsWorkerModule } from './jobs/jobs-worker.module';
 import { InsightsWorkerModule } from './modules/insights/insights.worker.module';
+import { SiteContextWorkerModule } from './modules/site-context/site-context.worker.module';
 import { JobOutboxWorkerModule } from './jobs/outbox/job-outbox-worker.module';
 
 /** The worker's modules: the same application services as the API, plus the job handlers. */
@@ -47,6 +48,7 @@ import { JobOutboxWorkerModule } from './jobs/outbox/job-outbox-worker.module';
     ConversationsWorkerModule,
     EventsWorkerModule,
     InsightsWorkerModule,
+    SiteContextWorkerModule,
     JobOutboxWorkerModule,
     JobsWorkerModule,
   ],

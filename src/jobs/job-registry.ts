@@ -8,6 +8,7 @@ import { ImportContent } from '../modules/imports/application/imports.jobs';
 import { AnalyseConversations } from '../modules/conversations/application/conversation.jobs';
 import { DeliverWebhook, DispatchEvents, PruneAuditLog } from '../modules/events/application/events.jobs';
 import { RollupSiteInsights } from '../modules/insights/application/insights.jobs';
+import { ScanSite, SyncContextConnection } from '../modules/site-context/application/site-context.jobs';
 import { VerifyCustomHostname } from '../modules/sites/application/custom-hostnames.jobs';
 import { JobDefinition } from './job-definition';
 import { FlushJobOutbox } from './outbox/outbox.jobs';
@@ -33,6 +34,8 @@ export const JOB_REGISTRY: readonly JobDefinition[] = [
   PruneAuditLog,
   FlushJobOutbox,
   RollupSiteInsights,
+  ScanSite,
+  SyncContextConnection,
   VerifyCustomHostname,
 ];
 

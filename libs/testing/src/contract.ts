@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import { EVENTS_CONTRACT } from '../../../src/modules/events/api/event.schemas';
 import { AGENT_CONVERSATIONS_CONTRACT } from '../../../src/modules/agent-conversations/api/agent-conversation.schemas';
 import { INSIGHTS_CONTRACT } from '../../../src/modules/insights/api/insights.schemas';
+import { SITE_CONTEXT_CONTRACT } from '../../../src/modules/site-context/api/site-context.schemas';
 
 /**
  * Checks our responses against GitBook's published OpenAPI contract: `@gitbook/api@0.146.0`
@@ -17,7 +18,7 @@ const SPECS: { id: string; spec: Spec }[] = [
   { id: 'gitbook-0.146', spec: withSatisfiableOneOfs(toJsonSchemaDialect(require('@gitbook/api/spec/openapi.json'))) },
   { id: 'gitbook-current', spec: withSatisfiableOneOfs(toJsonSchemaDialect(require('gitbook-api-current/spec/openapi.json'))) },
   // Operations GitBook does not have (webhooks, audit log, insights shortcuts), checked against the schemas we serve for them.
-  { id: 'ours', spec: toJsonSchemaDialect({ paths: { ...EVENTS_CONTRACT.paths, ...INSIGHTS_CONTRACT.paths, ...AGENT_CONVERSATIONS_CONTRACT.paths }, components: {} } as unknown as Spec) },
+  { id: 'ours', spec: toJsonSchemaDialect({ paths: { ...EVENTS_CONTRACT.paths, ...INSIGHTS_CONTRACT.paths, ...AGENT_CONVERSATIONS_CONTRACT.paths, ...SITE_CONTEXT_CONTRACT.paths }, components: {} } as unknown as Spec) },
 ];
 
 /**

@@ -25,7 +25,7 @@ import { SiteQuestionsRepository } from './infrastructure/site-questions.reposit
   imports: [SearchModule, SpacesModule, SitesModule, InsightsModule, AgentsModule],
   controllers: [AskController, SiteAskController, SiteQuestionsController, RecommendedQuestionsController, SiteAiResponseController],
   providers: [AskService, SiteAskService, RecommendedQuestionsService, SiteQuestionsService, SiteQuestionsRepository, SiteQuestionPresenter],
-  exports: [AskService, SiteQuestionsService],
+  exports: [AskService, SiteQuestionsService, SiteQuestionPresenter],
 })
 export class AskModule implements OnModuleInit {
   constructor(

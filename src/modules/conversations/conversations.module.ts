@@ -12,6 +12,6 @@ import { ConversationsRepository } from './infrastructure/conversations.reposito
   imports: [ChangeRequestsModule, ConversationsDirectoryModule],
   controllers: [ConversationsController],
   providers: [ConversationsService, ConversationsRepository, ConversationPresenter, ConversationAnalyser],
-  exports: [ConversationAnalyser],
+  exports: [ConversationAnalyser, ConversationsService],
 })
 export class ConversationsModule {}

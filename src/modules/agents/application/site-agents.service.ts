@@ -33,6 +33,11 @@ export class SiteAgentsService {
     return this.view(site.id);
   }
 
+  /** The site's settings (no caller check: for use cases that checked it, or run for the site itself). */
+  settingsOf(siteId: string): Promise<SettingsView> {
+    return this.view(siteId);
+  }
+
   /** The settings Ask follows on the site (no caller check: for use cases that checked it already). */
   async assistantOf(siteId: string): Promise<SiteAgentSettings['assistant']> {
     return (await this.view(siteId)).settings.assistant;

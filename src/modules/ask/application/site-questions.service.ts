@@ -116,6 +116,30 @@ export class SiteQuestionsService {
     return (await this.repository.findAnswerByResponse(siteId, responseId))?.inputRaw ?? null;
   }
 
+  /** Questions answered badly since `since` (see SiteQuestionsRepository.weakQuestions), for a site's scan. */
+  weakQuestions(siteId: string, since: Date, limit = 1000) {
+    return this.repository.weakQuestions(siteId, since, limit);
+  }
+
+  tagTopic(siteId: string, questionIds: string[], topicId: string): Promise<void> {
+    return this.repository.tagTopic(siteId, questionIds, topicId);
+  }
+
+  /** A finding's questions, with their stats (caller already checked). */
+  async questionsIn(siteId: string, ids: string[], request: PageRequest): Promise<Page<QuestionWithStats>> {
+    const page = await this.repository.questionsIn(siteId, ids, request);
+    const stats = await this.statsByQuestion(siteId, {}, page.items.map((q) => q.id));
+    return { ...page, items: page.items.map((question) => ({ question, stats: stats.get(question.id) ?? toStats(undefined) })) };
+  }
+
+  /** Question stats per site topic (answers filed under each by scans). */
+  async statsByTopic(siteId: string, topicIds: string[]): Promise<Map<string, QuestionStats>> {
+    if (topicIds.length === 0) return new Map();
+    const rows = await this.repository.stats(siteId, {}, this.clock.now(), undefined, topicIds);
+    const byTopic = new Map(rows.map((row) => [row.questionId!, row]));
+    return new Map(topicIds.map((id) => [id, toStats(byTopic.get(id))]));
+  }
+
   /** Questions asked at least three times in the last 90 days and answered: suggestions for the next reader. */
   popular(siteId: string, limit: number): Promise<string[]> {
     return this.repository.popular(siteId, new Date(this.clock.now().getTime() - 90 * 86_400_000), 3, limit);

@@ -128,6 +128,39 @@ export class SiteQuestionsRepository {
   }
 
   /**
+   * Questions whose answers since `since` fell short (not or partly answered, or rated -1): each
+   * with how many such answers, whether any found nothing, and the pages those answers drew on.
+   */
+  async weakQuestions(siteId: string, since: Date, limit: number): Promise<Array<{ id: string; question: string; answers: number; unanswered: boolean; pages: Array<{ spaceId: string; pageId: string }> }>> {
+    const rows: Array<{ id: string; question: string; answers: number; unanswered: boolean; pages: Array<{ spaceId: string; pageId: string }> | null }> = await this.dataSource.query(
+      `SELECT q.id, q.question, count(*)::int AS answers, bool_or(a.answered = 'no') AS unanswered,
+              (SELECT jsonb_agg(DISTINCT jsonb_build_object('spaceId', s->>'space', 'pageId', s->>'page'))
+                 FROM site_question_answers a2 CROSS JOIN LATERAL jsonb_array_elements(a2.sources) s
+                WHERE a2.question_id = q.id AND a2.created_at >= $2) AS pages
+       FROM site_question_answers a JOIN site_questions q ON q.id = a.question_id
+       WHERE a.site_id = $1 AND a.created_at >= $2 AND (a.answered IN ('no', 'partially') OR a.feedback_rating = -1) AND a.relevance <> 'spam'
+       GROUP BY q.id, q.question ORDER BY count(*) DESC, q.id LIMIT $3`,
+      [siteId, since, limit],
+    );
+    return rows.map((r) => ({ ...r, pages: r.pages ?? [] }));
+  }
+
+  /** Files the questions' answers under a topic. */
+  async tagTopic(siteId: string, questionIds: string[], topicId: string): Promise<void> {
+    if (questionIds.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE site_question_answers SET topics = CASE WHEN topics ? $3 THEN topics ELSE topics || to_jsonb($3::text) END WHERE site_id = $1 AND question_id = ANY($2)`,
+      [siteId, questionIds, topicId],
+    );
+  }
+
+  /** The site's questions among `ids`, keyset-paged (a finding's). */
+  questionsIn(siteId: string, ids: string[], request: PageRequest): Promise<Page<SiteQuestionOrm>> {
+    const qb = this.dataSource.getRepository(SiteQuestionOrm).createQueryBuilder('q').where('q.site_id = :siteId AND q.id IN (:...ids)', { siteId, ids: ids.length ? ids : [''] });
+    return paginate(qb, { columns: ['q.asked_at', 'q.id'], keys: ['askedAt', 'id'], direction: 'DESC' }, request);
+  }
+
+  /**
    * The questions readers asked the site most since `since` (at least `minimum` times), among those
    * answered, relevant ones: the ones worth suggesting to the next reader.
    */
@@ -189,15 +222,23 @@ export class SiteQuestionsRepository {
    * question, when given): feedback, resolution, relevance, question types, channels, and answers
    * per week over the 13 weeks before `now`.
    */
-  async stats(siteId: string, filters: AnswerFilters, now: Date, questionIds?: string[]): Promise<StatsRow[]> {
+  async stats(siteId: string, filters: AnswerFilters, now: Date, questionIds?: string[], topicIds?: string[]): Promise<StatsRow[]> {
     const params: unknown[] = [siteId];
     const where = ['a.site_id = $1', ...answerConditions(filters, params)];
+    // Grouped per question, per topic (an answer counts under each of its topics), or not at all.
+    let from = 'site_question_answers a';
+    let key = 'NULL::varchar';
     if (questionIds) {
       params.push(questionIds);
       where.push(`a.question_id = ANY($${params.length})`);
+      key = 'a.question_id';
+    } else if (topicIds) {
+      params.push(topicIds);
+      from = 'site_question_answers a CROSS JOIN LATERAL jsonb_array_elements_text(a.topics) AS tp(topic)';
+      where.push(`tp.topic = ANY($${params.length})`);
+      key = 'tp.topic';
     }
-    const key = questionIds ? 'a.question_id' : 'NULL::varchar';
-    const counted = (column: string) => `(SELECT jsonb_object_agg(v, n) FROM (SELECT ${column} AS v, count(*)::int AS n FROM site_question_answers a WHERE ${where.join(' AND ')} AND ${key} IS NOT DISTINCT FROM g.question_id AND ${column} IS NOT NULL GROUP BY 1) c)`;
+    const counted = (column: string) => `(SELECT jsonb_object_agg(v, n) FROM (SELECT ${column} AS v, count(*)::int AS n FROM ${from} WHERE ${where.join(' AND ')} AND ${key} IS NOT DISTINCT FROM g.question_id AND ${column} IS NOT NULL GROUP BY 1) c)`;
     params.push(now);
     const nowParam = `$${params.length}`;
     const rows: Array<Record<string, unknown>> = await this.dataSource.query(
@@ -209,13 +250,13 @@ export class SiteQuestionsRepository {
          ${counted('a.channel_id')} AS channel_counts,
          (SELECT jsonb_agg(jsonb_build_object('weeksAgo', w, 'count', n)) FROM (
             SELECT floor(extract(epoch FROM (${nowParam}::timestamptz - a.created_at)) / 604800)::int AS w, count(*)::int AS n
-            FROM site_question_answers a WHERE ${where.join(' AND ')} AND ${key} IS NOT DISTINCT FROM g.question_id
+            FROM ${from} WHERE ${where.join(' AND ')} AND ${key} IS NOT DISTINCT FROM g.question_id
               AND a.created_at > ${nowParam}::timestamptz - interval '91 days' AND a.created_at <= ${nowParam}::timestamptz GROUP BY 1) p) AS pulse
        FROM (SELECT ${key} AS question_id, count(DISTINCT a.question_id)::int AS questions, count(*)::int AS answers,
                (count(*) FILTER (WHERE a.feedback_rating = 1))::int AS positive,
                (count(*) FILTER (WHERE a.feedback_rating = -1))::int AS negative,
                (count(*) FILTER (WHERE a.feedback_rating IS NULL))::int AS unrated
-             FROM site_question_answers a WHERE ${where.join(' AND ')} GROUP BY 1) g`,
+             FROM ${from} WHERE ${where.join(' AND ')} GROUP BY 1) g`,
       params,
     );
     return rows.map((r) => ({

@@ -18,5 +18,6 @@ import { SpaceTemplatesService } from './application/space-templates.service';
   imports: [ChangeRequestsModule, ContentCoreModule, SpacesModule, FilesModule, SearchCoreModule],
   controllers: [ChangeRequestContentEditController, SpaceTemplateController],
   providers: [ChangeRequestAuthoringService, SpaceTemplatesService, ContentUpdatePresenter],
+  exports: [ChangeRequestAuthoringService],
 })
 export class ChangeRequestAuthoringModule {}

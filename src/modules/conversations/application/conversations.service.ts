@@ -45,6 +45,11 @@ export class ConversationsService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /** What support conversations revealed since `since` (title and summary of each issue), for a site's findings. */
+  async issuesSince(organizationId: string, since: Date, limit = 500): Promise<Array<{ id: string; title: string; summary: string; createdAt: Date }>> {
+    return (await this.repository.issuesSince(organizationId, since, limit)).map((i) => ({ id: i.id, title: i.title, summary: i.summary, createdAt: i.createdAt }));
+  }
+
   async ingest(caller: User, organizationId: string, body: unknown): Promise<void> {
     await this.access.requireOrgRole(caller, organizationId, 'edit');
     const inputs = parseIngestBody(body);

@@ -70,6 +70,17 @@ export class ConversationsRepository {
     return paginate(qb, { columns: ['i.created_at', 'i.id'], keys: ['createdAt', 'id'], direction: 'DESC' }, request);
   }
 
+  /** The organization's issues found since `since`, newest first (at most `limit`). */
+  issuesSince(organizationId: string, since: Date, limit: number): Promise<ConversationIssueOrm[]> {
+    return this.dataSource
+      .getRepository(ConversationIssueOrm)
+      .createQueryBuilder('i')
+      .where('i.organization_id = :organizationId AND i.created_at >= :since', { organizationId, since })
+      .orderBy('i.created_at', 'DESC')
+      .limit(limit)
+      .getMany();
+  }
+
   findIssue(organizationId: string, id: string): Promise<ConversationIssueOrm | null> {
     return this.manager().getRepository(ConversationIssueOrm).findOneBy({ organizationId, id });
   }

@@ -77,6 +77,11 @@ export class InsightsService {
   /** `aggregateSiteEvents`, for members who can see the site: columns of values, one row per group. */
   async aggregate(caller: User, organizationId: string, siteId: string, body: unknown): Promise<AggregationResult> {
     await this.sites.get(caller, organizationId, siteId);
+    return this.aggregateSite(siteId, body);
+  }
+
+  /** The same, for a use case that checked the caller already (or runs for the site itself: a scan). */
+  async aggregateSite(siteId: string, body: unknown): Promise<AggregationResult> {
     const plan = planAggregation(body, this.clock.now());
     const rows = await this.repository.aggregate(siteId, plan);
     return {
@@ -89,7 +94,12 @@ export class InsightsService {
 
   /** What a docs team acts on first: the searches that found nothing, most asked first. */
   async searchesWithoutResults(caller: User, organizationId: string, siteId: string, range: unknown): Promise<Array<{ query: string; searches: number; visitors: number }>> {
-    const { columns } = await this.aggregate(caller, organizationId, siteId, {
+    await this.sites.get(caller, organizationId, siteId);
+    return this.searchesWithoutResultsOf(siteId, range);
+  }
+
+  async searchesWithoutResultsOf(siteId: string, range: unknown): Promise<Array<{ query: string; searches: number; visitors: number }>> {
+    const { columns } = await this.aggregateSite(siteId, {
       range: range ?? 'last30Days',
       select: [{ column: 'eventSearchQuery' }, { column: 'eventsCount' }, { column: 'visitorsCount' }],
       where: [{ column: 'eventSearchResultsCount', values: [0] }],
@@ -100,7 +110,12 @@ export class InsightsService {
 
   /** ... and the pages readers rated unhelpful (`bad`), most often first. */
   async unhelpfulPages(caller: User, organizationId: string, siteId: string, range: unknown): Promise<Array<{ page: { page: string; space: string }; ratings: number }>> {
-    const { columns } = await this.aggregate(caller, organizationId, siteId, {
+    await this.sites.get(caller, organizationId, siteId);
+    return this.unhelpfulPagesOf(siteId, range);
+  }
+
+  async unhelpfulPagesOf(siteId: string, range: unknown): Promise<Array<{ page: { page: string; space: string }; ratings: number }>> {
+    const { columns } = await this.aggregateSite(siteId, {
       range: range ?? 'last30Days',
       select: [{ column: 'page' }, { column: 'eventsCount' }],
       where: [{ column: 'eventType', values: ['page_post_feedback', 'page_post_feedback_comment'] }, { column: 'eventPageFeedbackRating', values: ['bad'] }],

@@ -133,6 +133,11 @@ export class SearchService {
     return { items: results, count: results.length };
   }
 
+  /** Titles of the pages (`space/page` keys) for a use case that checked who may see them (a site's scan). */
+  titlesOf(pages: Array<{ spaceId: string; pageId: string }>): Promise<Map<string, { title: string; path: string }>> {
+    return this.index.titlesOf(pages);
+  }
+
   /** Titles of the shallowest pages of the organization's spaces the caller can read (see SearchIndexRepository.pageTitles). */
   async pageTitlesInOrganization(caller: User, organizationId: string, limit: number): Promise<IndexedPageTitle[]> {
     const context = await this.access.requireMember(caller, organizationId);

@@ -500,6 +500,16 @@ export class SearchIndexRepository {
     return rows.map((r) => ({ spaceId: r.space_id, pageId: r.page_id, title: r.title, description: r.description, depth: Number(r.depth) }));
   }
 
+  /** The indexed titles of the pages (`space/page` keys), whatever their visibility: for use cases that checked it. */
+  async titlesOf(pages: Array<{ spaceId: string; pageId: string }>): Promise<Map<string, { title: string; path: string }>> {
+    if (pages.length === 0) return new Map();
+    const rows: Array<{ space_id: string; page_id: string; title: string; path: string }> = await this.db().query(
+      `SELECT space_id, page_id, title, path FROM search_pages WHERE (space_id, page_id) IN (SELECT * FROM unnest($1::varchar[], $2::varchar[]))`,
+      [pages.map((p) => p.spaceId), pages.map((p) => p.pageId)],
+    );
+    return new Map(rows.map((r) => [`${r.space_id}/${r.page_id}`, { title: r.title, path: r.path }]));
+  }
+
   /**
    * Visible spaces of an organization whose index is behind (another revision or language), so
    * a search can bring them up to date first. Usually none.

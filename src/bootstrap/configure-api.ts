@@ -12,6 +12,7 @@ import { mountAdminConsole } from '../admin/admin-console';
 import { mountMetrics } from '../metrics/mount-metrics';
 import { mountPublishedSites } from '../modules/published/api/published-site.routes';
 import { mountSiteMcp } from '../modules/published/api/site-mcp.routes';
+import { mountSiteAsk } from '../modules/published/api/site-ask.routes';
 import { mountOrganizationMcp } from '../modules/agents/api/organization-mcp.routes';
 import { mountRateLimits } from '../core/rate-limits/rate-limits';
 import { IdempotencyAuthenticator, mountIdempotency } from '../core/idempotency/idempotency';
@@ -41,6 +42,7 @@ export function configureApi(app: INestApplication, config: AppConfig): void {
   mountAdminConsole(app, config);
   // Published sites: /sites/{basename}/... and whole hosts claimed by sites; each is an MCP server at .../~gitbook/mcp.
   mountSiteMcp(app, config);
+  mountSiteAsk(app, config);
   mountPublishedSites(app, config);
   // The organization MCP server, for agents with an API token.
   mountOrganizationMcp(app);

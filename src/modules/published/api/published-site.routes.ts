@@ -88,7 +88,7 @@ function send(res: Response, response: ReaderResponse): void {
   res.end(response.body);
 }
 
-function parseCookies(header: string | undefined): Record<string, string> {
+export function parseCookies(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!header) return out;
   for (const part of header.split(';')) {

@@ -15,6 +15,8 @@ import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
 import { CurrentReference, ReferenceModels } from '../../openapi/application/reference-models';
 import { SiteRedirectsService } from '../../site-redirects/application/site-redirects.service';
 import { renderOperation } from '../../openapi/domain/render-reference';
+import { askScriptHash } from '../domain/ask-box';
+import { SiteAgentsService } from '../../agents/application/site-agents.service';
 import { InsightsService } from '../../insights/application/insights.service';
 import { normalizeQuery, observedEvent, referrerDomain } from '../../insights/domain/site-event';
 import { documentOutline, documentText, embeddedSpecs, renderDocument, sanitizeFragment } from '../domain/document-html';
@@ -116,10 +118,11 @@ export class PublishedReader {
     private readonly indexes: PageIndexes,
     private readonly siteSpaces: SiteSpaceIndexes,
     private readonly insights: InsightsService,
+    private readonly agents: SiteAgentsService,
   ) {
     // Custom fonts load from our download route only.
     const fonts = new URL(this.files.downloadUrl({ storageKey: 'x' })).origin;
-    this.csp = `default-src 'none'; style-src 'unsafe-inline'; img-src * data:; font-src ${fonts}; script-src ${themeScriptHash()}; form-action 'self'; base-uri 'none'; frame-ancestors 'self'`;
+    this.csp = `default-src 'none'; style-src 'unsafe-inline'; img-src * data:; font-src ${fonts}; script-src ${themeScriptHash()} ${askScriptHash()}; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'`;
   }
 
   /** The response for a reader's request, or null when the address is not on any site (not ours to answer). */
@@ -322,6 +325,7 @@ export class PublishedReader {
       next: next ? { title: next.node.title, href: href(next.path) } : undefined,
       searchAction: href(SEARCH),
       markdownHref: `${href(entry.path)}.md`,
+      askAction: (await this.agents.assistantOf(target.site.id)).enabled ? `${target.siteBaseUrl}/~gitbook/ask` : undefined,
     });
     return { status: 200, body: html, pageId: entry.node.id };
   }
@@ -508,7 +512,7 @@ function rootOrder(section: { groupId: string | null; position: number }, groups
   return position;
 }
 
-function parseClaimsCookie(value: string | undefined): Record<string, unknown> {
+export function parseClaimsCookie(value: string | undefined): Record<string, unknown> {
   if (!value) return {};
   try {
     const parsed: unknown = JSON.parse(value);

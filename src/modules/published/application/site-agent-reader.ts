@@ -16,6 +16,10 @@ export interface AgentPage {
 }
 
 export interface AgentSearchHit extends AgentPage {
+  spaceId: string;
+  revisionId: string;
+  /** The sections of the page that matched, best first. */
+  sections: Array<{ id: string; title: string; body: string }>;
   /** The section of the page that matched, when the index knows it. */
   excerpt?: string;
 }
@@ -30,6 +34,7 @@ const MAX_SEARCH_SPACES = 10;
  */
 export class SiteReading {
   constructor(
+    readonly site: { id: string; organizationId: string },
     readonly title: string,
     readonly siteUrl: string,
     private readonly spaces: readonly IndexedSiteSpace[],
@@ -54,7 +59,13 @@ export class SiteReading {
         return page.items
           .map((hit) => ({ hit, entry: s.index.byId.get(hit.id) }))
           .filter(({ entry }) => entry && !entry.hidden)
-          .map(({ hit, entry }) => ({ ...this.describe(s, entry!), ...(hit.sections[0]?.body ? { excerpt: hit.sections[0].body } : {}) }));
+          .map(({ hit, entry }) => ({
+            ...this.describe(s, entry!),
+            spaceId: s.space.id,
+            revisionId: s.space.revisionId,
+            sections: hit.sections.map((section) => ({ id: section.id, title: section.title, body: section.body })),
+            ...(hit.sections[0]?.body ? { excerpt: hit.sections[0].body } : {}),
+          }));
       }),
     );
     return perSpace.flat().slice(0, limit);
@@ -127,13 +138,27 @@ export class SiteAgentReader {
    * @throws NotFoundError when no published site lives there; VisitorAuthRequiredError when it needs a visitor token.
    */
   async open(siteUrl: URL, visitor: VisitorInput): Promise<SiteReading> {
+    // A site whose page actions menu is turned off has no MCP server either.
+    return this.read(siteUrl, visitor, (site) => pageActionsOn(siteCustomization(site)));
+  }
+
+  /** The id of the site at `siteUrl` (whose cookies a reader's request carries), or null. */
+  async siteIdAt(siteUrl: URL): Promise<string | null> {
+    return (await this.published.locate(siteUrl))?.site.id ?? null;
+  }
+
+  /** The same for the site's own reader pages (its Ask box): page actions do not matter. */
+  openForReader(siteUrl: URL, visitor: VisitorInput): Promise<SiteReading> {
+    return this.read(siteUrl, visitor, () => true);
+  }
+
+  private async read(siteUrl: URL, visitor: VisitorInput, allowed: (site: PublishedTarget['site']) => boolean): Promise<SiteReading> {
     const location = await this.published.locate(siteUrl);
     if (!location) throw NotFoundError.of('Site');
     const admission = await this.published.admit(location, visitor);
     if (admission.preview) throw NotFoundError.of('Site'); // previews are for members in a browser, not agents
-    // A site whose page actions menu is turned off has no MCP server either.
-    if (!pageActionsOn(siteCustomization(admission.site))) throw NotFoundError.of('Site');
+    if (!allowed(admission.site)) throw NotFoundError.of('Site');
     const target: PublishedTarget = await this.published.resolve({ ...admission, segments: [] });
-    return new SiteReading(target.site.title, target.siteBaseUrl, await this.siteSpaces.of(target), this.store, this.search);
+    return new SiteReading({ id: target.site.id, organizationId: target.site.organizationId }, target.site.title, target.siteBaseUrl, await this.siteSpaces.of(target), this.store, this.search);
   }
 }

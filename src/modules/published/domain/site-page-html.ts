@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OutlineEntry } from './document-html';
 import { escapeHtml } from '@app/common';
 import { FONT_FAMILY } from '../../sites/domain/custom-font';
+import { ASK_BOX_STYLE, ASK_SCRIPT, askBoxHtml } from './ask-box';
 
 export interface NavLink {
   title: string;
@@ -72,6 +73,8 @@ export interface SitePageView {
   next?: { title: string; href: string };
   searchAction: string;
   markdownHref?: string;
+  /** Where the Ask box posts questions (`~gitbook/ask`); no box when the site's assistant is off. */
+  askAction?: string;
 }
 
 /** The only script of the pages: switches the theme and remembers it. Its hash is in the pages' CSP. */
@@ -117,6 +120,7 @@ aside.outline{font-size:14px}aside.outline ul{list-style:none;padding:0}aside.ou
 .page-actions{font-size:14px;margin-bottom:8px}.results li{margin-bottom:16px}.results .excerpt{color:var(--muted);font-size:14px}
 @media (max-width:1100px){.layout{grid-template-columns:220px minmax(0,1fr)}aside.outline{display:none}}
 @media (max-width:760px){.layout{grid-template-columns:1fr}}
+${ASK_BOX_STYLE}
 `;
 }
 
@@ -162,6 +166,7 @@ interface Shell {
   siteTitle: string;
   siteHref: string;
   searchAction?: string;
+  askAction?: string;
   query?: string;
   sections?: SectionTab[];
   body: string;
@@ -185,8 +190,9 @@ function shell(view: Shell): string {
 <html lang="${escapeHtml(view.lang ?? 'en')}" data-theme="${view.theme.default === 'dark' ? 'dark' : 'light'}"><head>${meta.join('')}<style>${style(view.theme)}</style></head>
 <body><header class="top"><a class="site" href="${escapeHtml(view.siteHref)}">${escapeHtml(view.siteTitle)}</a>${search}${toggle}</header>
 ${sectionTabs(view.sections ?? [])}
+${view.askAction && view.searchAction ? askBoxHtml(view.askAction, view.searchAction) : ''}
 ${view.body}
-${view.theme.toggeable ? `<script>${THEME_SCRIPT}</script>` : ''}</body></html>`;
+${view.theme.toggeable ? `<script>${THEME_SCRIPT}</script>` : ''}${view.askAction ? `<script>${ASK_SCRIPT}</script>` : ''}</body></html>`;
 }
 
 /** A published page: header, section tabs, sidebar with variants, the content, previous/next, outline. */
@@ -213,6 +219,7 @@ ${view.contentHtml}
     siteTitle: view.siteTitle,
     siteHref: view.siteHref,
     searchAction: view.searchAction,
+    askAction: view.askAction,
     sections: view.sections,
     body,
   });

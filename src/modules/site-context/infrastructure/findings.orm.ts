@@ -21,7 +21,7 @@ export class SiteScanOrm {
   @Column(idColumn({ name: 'topic_id', nullable: true }))
   topicId: string | null;
 
-  @Column({ type: 'jsonb', default: () => `'{"low":0,"medium":0,"high":0}'` })
+  @Column({ type: 'jsonb' })
   findings: { low: number; medium: number; high: number };
 
   @Column({ name: 'failure_message', type: 'varchar', length: 512, nullable: true })

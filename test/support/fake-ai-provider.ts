@@ -4,7 +4,7 @@ import { AddressInfo } from 'node:net';
 export interface FakeRequest {
   at: number;
   authorization?: string;
-  body: { model: string; messages: Array<{ role: string; content: string }>; response_format?: unknown };
+  body: { model: string; messages: Array<{ role: string; content: string; tool_call_id?: string }>; response_format?: unknown; tools?: Array<{ type: string; function: { name: string; description: string } }> };
 }
 
 /** What the fake answers next: a status (with headers) instead of a translation, `times` times. */
@@ -23,11 +23,17 @@ export interface FakeFailure {
  * to would. It records every request, can fail on demand (429 with Retry-After, 5xx), and can hold
  * answers until released.
  */
+/** An answer that calls tools instead of (or besides) saying something. */
+export interface FakeMessage {
+  content?: string;
+  toolCalls?: Array<{ name: string; arguments: unknown }>;
+}
+
 export async function startFakeAiProvider() {
   const requests: FakeRequest[] = [];
   const failures: FakeFailure[] = [];
   let holdAfter = Infinity;
-  let custom: ((body: FakeRequest['body']) => string) | null = null;
+  let custom: ((body: FakeRequest['body']) => string | FakeMessage) | null = null;
   const held: Array<() => void> = [];
 
   const answer = (req: IncomingMessage, res: ServerResponse, raw: string) => {
@@ -43,8 +49,10 @@ export async function startFakeAiProvider() {
     const respond = () => {
       if (custom) {
         res.writeHead(200, { 'content-type': 'application/json' });
-        const content = custom(body);
-        return res.end(JSON.stringify({ id: 'c', object: 'chat.completion', created: 0, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+        const reply = custom(body);
+        const message = typeof reply === 'string' ? { role: 'assistant', content: reply } : { role: 'assistant', content: reply.content ?? null, ...(reply.toolCalls ? { tool_calls: reply.toolCalls.map((call, i) => ({ id: `call_${requests.length}_${i}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } })) } : {}) };
+        const finish = typeof reply !== 'string' && reply.toolCalls ? 'tool_calls' : 'stop';
+        return res.end(JSON.stringify({ id: 'c', object: 'chat.completion', created: 0, model: body.model, choices: [{ index: 0, message, finish_reason: finish }] }));
       }
       const system = body.messages.find((m) => m.role === 'system')?.content ?? '';
       const language = /into "([^"]+)"/.exec(system)?.[1] ?? 'xx';
@@ -85,8 +93,8 @@ export async function startFakeAiProvider() {
     fail(status: number, times = 1, options: { headers?: Record<string, string>; after?: number } = {}) {
       failures.push({ status, times, headers: options.headers, after: options.after ?? 0 });
     },
-    /** Answers every later request with this content instead of a translation. */
-    answerWith(answer: (body: FakeRequest['body']) => string) {
+    /** Answers every later request with this content (or these tool calls) instead of a translation. */
+    answerWith(answer: (body: FakeRequest['body']) => string | FakeMessage) {
       custom = answer;
     },
     /** Requests after the first `count` get no answer until release(). */

@@ -2,12 +2,32 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import OpenAI from 'openai';
 import { APP_CONFIG, AppConfig, InvalidError, UnavailableError } from '@app/common';
 import { GuardedFetcher } from '../outbound/guarded-fetcher';
+import { guardedFetchApi } from '../outbound/fetch-api';
 import { AiUsage, AiUsageOwner } from './ai-usage';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
 }
+
+/** A tool the model may call (a function with a JSON schema for its arguments). */
+export interface ChatTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** The arguments as the model wrote them (JSON text, unchecked). */
+  arguments: string;
+}
+
+/** The turns of a conversation with tools: the model's calls, and each call's result. */
+export type ChatTurn = ChatMessage | { role: 'assistant'; content: string | null; toolCalls: ToolCall[] } | { role: 'tool'; toolCallId: string; content: string };
+
+type CallInput = { maxTokens?: number; signal?: AbortSignal; usage?: AiUsageOwner; background?: boolean };
 
 /** No model is configured (AI_API_URL and AI_MODEL): a 503 for the caller. */
 export class AiNotConfiguredError extends UnavailableError {
@@ -46,7 +66,7 @@ export class AiProvider {
             baseURL: config.aiApiUrl,
             maxRetries: config.aiMaxRetries,
             timeout: config.aiTimeoutMs,
-            fetch: guardedFetch(fetcher, config.aiTimeoutMs),
+            fetch: guardedFetchApi(fetcher, { maxBytes: MAX_ANSWER_BYTES, timeoutMs: config.aiTimeoutMs }),
           })
         : null;
   }
@@ -60,7 +80,17 @@ export class AiProvider {
    * API's own count, else about four characters a token) and, unless `background` (a job finishing
    * work it started), its daily budget is checked first: 429 when spent.
    */
-  async complete(input: { messages: ChatMessage[]; json?: boolean; maxTokens?: number; signal?: AbortSignal; usage?: AiUsageOwner; background?: boolean }): Promise<string> {
+  async complete(input: CallInput & { messages: ChatMessage[]; json?: boolean }): Promise<string> {
+    return (await this.call(input.messages, input, input.json ? { response_format: { type: 'json_object' as const } } : {})).content;
+  }
+
+  /** The same with tools the model may call: its answer, or the calls it makes instead (their results go back as `tool` turns). */
+  async chat(input: CallInput & { messages: ChatTurn[]; tools: ChatTool[] }): Promise<{ content: string; toolCalls: ToolCall[] }> {
+    const tools = input.tools.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
+    return this.call(input.messages, input, tools.length ? { tools } : {});
+  }
+
+  private async call(turns: ChatTurn[], input: CallInput, extra: Record<string, unknown>): Promise<{ content: string; toolCalls: ToolCall[] }> {
     if (!this.client) throw new AiNotConfiguredError();
     if (input.usage && !input.background) await this.usage.assertBudget(input.usage.organizationId);
     await this.acquire();
@@ -70,21 +100,18 @@ export class AiProvider {
     input.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const answer = await this.client.chat.completions.create(
-        {
-          model: this.config.aiModel!,
-          messages: input.messages,
-          ...(input.json ? { response_format: { type: 'json_object' as const } } : {}),
-          ...(input.maxTokens ? { max_tokens: input.maxTokens } : {}),
-        },
+        { model: this.config.aiModel!, messages: turns.map(toApiMessage), ...extra, ...(input.maxTokens ? { max_tokens: input.maxTokens } : {}) } as OpenAI.ChatCompletionCreateParamsNonStreaming,
         { signal: controller.signal },
       );
-      const content = answer.choices[0]?.message?.content ?? '';
+      const message = answer.choices[0]?.message;
+      const content = message?.content ?? '';
+      const toolCalls = (message?.tool_calls ?? []).flatMap((call) => (call.type === 'function' ? [{ id: call.id, name: call.function.name, arguments: call.function.arguments }] : []));
       if (input.usage) {
-        const tokens = answer.usage?.total_tokens ?? Math.ceil((input.messages.reduce((n, m) => n + m.content.length, 0) + content.length) / 4);
+        const tokens = answer.usage?.total_tokens ?? Math.ceil((turns.reduce((n, m) => n + (m.content?.length ?? 0), 0) + content.length) / 4);
         // The call was made: a failed count is logged, the answer still returned.
         await this.usage.record(input.usage, tokens).catch((error: Error) => this.logger.warn(`AI usage not counted: ${error.message}`));
       }
-      return content;
+      return { content, toolCalls };
     } catch (error) {
       throw describe(error);
     } finally {
@@ -108,15 +135,10 @@ export class AiProvider {
   }
 }
 
-/** A `fetch` for the openai client that goes through the guarded fetcher. */
-function guardedFetch(fetcher: GuardedFetcher, timeoutMs: number) {
-  return async (url: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
-    const body = typeof init.body === 'string' ? init.body : init.body ? Buffer.from(await new Response(init.body).arrayBuffer()) : undefined;
-    const answer = await fetcher.request(String(url instanceof Request ? url.url : url), { method: init.method ?? 'GET', headers, body }, { maxBytes: MAX_ANSWER_BYTES, timeoutMs, maxRedirects: 0 });
-    return new Response(answer.status === 204 ? null : new Uint8Array(answer.bytes), { status: answer.status, headers: answer.headers });
-  };
+function toApiMessage(turn: ChatTurn): OpenAI.ChatCompletionMessageParam {
+  if (turn.role === 'tool') return { role: 'tool', tool_call_id: turn.toolCallId, content: turn.content };
+  if ('toolCalls' in turn) return { role: 'assistant', content: turn.content, tool_calls: turn.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) };
+  return { role: turn.role, content: turn.content };
 }
 
 function describe(error: unknown): Error {

@@ -26,6 +26,7 @@ import { SiteChannelsService } from './application/site-channels.service';
 import { SiteChannelsRepository } from './infrastructure/site-channels.repository';
 import { SiteExternalLinksService } from './application/site-external-links.service';
 import { SiteMcpServersService } from './application/site-mcp-servers.service';
+import { SiteMcpTools } from './application/site-mcp-tools';
 import { SiteMcpServersRepository } from './infrastructure/site-mcp-servers.repository';
 import { SiteStyleguideController } from './api/site-styleguide.controller';
 import { SitePreviewController } from './api/site-preview.controller';
@@ -52,7 +53,7 @@ import { SitesDirectoryModule } from './sites-directory.module';
 @Module({
   imports: [SpacesModule, OrganizationsModule, TeamsModule, SitesCoreModule, SitesDirectoryModule, FilesModule, StorageUploadsModule],
   controllers: [SitesController, SiteStructureController, SiteExternalLinksController, SiteMcpServersController, SiteChannelsController, CustomHostnamesController, CustomFontsController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController, SiteUsersController],
-  providers: [SiteEventResource, SitesService, SiteStructureService, SiteExternalLinksService, SiteMcpServersService, SiteMcpServersRepository, SiteMcpServerPresenter, SiteChannelsService, SiteChannelsRepository, SiteChannelPresenter, CustomHostnamesService, CustomHostnamePresenter, CustomFontsService, CustomFontPresenter, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, SiteStructures, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
-  exports: [PublishedSitesService, SitesService, SiteAccess, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
+  providers: [SiteEventResource, SiteMcpTools, SitesService, SiteStructureService, SiteExternalLinksService, SiteMcpServersService, SiteMcpServersRepository, SiteMcpServerPresenter, SiteChannelsService, SiteChannelsRepository, SiteChannelPresenter, CustomHostnamesService, CustomHostnamePresenter, CustomFontsService, CustomFontPresenter, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, SiteStructures, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
+  exports: [PublishedSitesService, SitesService, SiteAccess, SiteMcpTools, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
 })
 export class SitesModule {}

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { newId } from '@app/common';
 import { markdownToDocument } from '../../content/domain/markdown';
-import { Answered, AskService } from '../application/ask.service';
+import { Answered, AskService, AskTools } from '../application/ask.service';
 import { Passage } from '../domain/answer';
 
 export interface StreamedResponse {
@@ -10,6 +10,7 @@ export interface StreamedResponse {
   passages: Passage[];
   guidance?: string;
   previousResponseId?: string;
+  tools?: AskTools | null;
   /** Records the answer (before the stream ends) and gives the id of the response it was recorded as. */
   record: (answered: Answered, messageId: string) => Promise<{ responseId: string }>;
 }
@@ -30,7 +31,8 @@ export async function streamAiResponse(res: Response, ask: AskService, input: St
   send({ type: 'response_start' });
   send({ type: 'response_step_start', stepIndex: 0, phase: 'final_answer' });
   send({ type: 'response_tool_call', stepIndex: 0, toolCall: { tool: 'search', query: input.question, results: searchResults(input.passages) } });
-  const answered = await ask.answer(input.organizationId, input.question, input.passages, 'markdown', { signal: aborted.signal, guidance: input.guidance });
+  const answered = await ask.answer(input.organizationId, input.question, input.passages, 'markdown', { signal: aborted.signal, guidance: input.guidance, tools: input.tools });
+  for (const used of answered.toolCalls) send({ type: 'response_tool_call', stepIndex: 0, toolCall: { tool: 'mcp', mcpServerId: used.serverId, mcpToolName: used.toolName } });
   for (const block of markdownToDocument(answered.markdown).nodes) send({ type: 'response_document', stepIndex: 0, operation: 'insert', blocks: [block] });
   const { responseId } = await input.record(answered, messageId);
   send({ type: 'response_finish', responseId, response: { id: responseId, ...(input.previousResponseId ? { previous: input.previousResponseId } : {}) } });

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { Passage } from '../domain/answer';
-import { AnswerFormat, Answered, AskService } from '../application/ask.service';
+import { AnswerFormat, Answered, AskService, AskTools } from '../application/ask.service';
 
 /**
  * Streams an answer as server-sent events, as GitBook's client reads them: `data: {type: "answer",
@@ -13,11 +13,12 @@ export interface StreamedQuestion {
   passages: Passage[];
   format: AnswerFormat;
   guidance?: string;
+  tools?: AskTools | null;
   /** Called with the answer before `done` (to record it). */
   onAnswered?: (answered: Answered) => Promise<unknown>;
 }
 
-export async function streamAnswer(res: Response, ask: AskService, { organizationId, question, passages, format, guidance, onAnswered }: StreamedQuestion): Promise<void> {
+export async function streamAnswer(res: Response, ask: AskService, { organizationId, question, passages, format, guidance, tools, onAnswered }: StreamedQuestion): Promise<void> {
   await ask.assertBudget(organizationId);
   const aborted = new AbortController();
   res.on('close', () => aborted.abort());
@@ -25,7 +26,7 @@ export async function streamAnswer(res: Response, ask: AskService, { organizatio
   res.flushHeaders();
   const send = (answer: unknown) => res.write(`data: ${JSON.stringify({ type: 'answer', answer })}\n\n`);
   if (ask.modelConfigured && passages.length) send(ask.extractive(passages, format));
-  const answered = await ask.answer(organizationId, question, passages, format, { signal: aborted.signal, guidance });
+  const answered = await ask.answer(organizationId, question, passages, format, { signal: aborted.signal, guidance, tools });
   send(answered.answer);
   // Recorded before `done`, so a client that reads the site's questions next finds this one.
   await onAnswered?.(answered);

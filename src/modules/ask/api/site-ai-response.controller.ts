@@ -39,7 +39,7 @@ export class SiteAiResponseController {
     const question = questionOf(body.input);
     const previousResponseId = body.previousResponseId === undefined ? undefined : responseIdOf(body.previousResponseId);
     const channel = channelOf(body.channel);
-    const { passages, guidance } = await this.siteAsk.prepareFollowUp(user, organizationId, siteId, question, previousResponseId);
+    const { passages, guidance, tools } = await this.siteAsk.prepareFollowUp(user, organizationId, siteId, question, previousResponseId);
     const session = typeof body.session === 'object' && body.session !== null ? (body.session as Record<string, unknown>) : null;
     await streamAiResponse(res, this.ask, {
       organizationId,
@@ -47,9 +47,10 @@ export class SiteAiResponseController {
       passages,
       guidance,
       previousResponseId,
+      tools,
       record: ({ markdown, byModel }, messageId) =>
         this.questions.record({ organizationId, siteId, question, passages, markdown, byModel, channel: { type: channel }, session, language: languageOf(acceptLanguage), previousResponseId, messageId }),
-    });
+    }).finally(() => tools?.close());
   }
 }
 

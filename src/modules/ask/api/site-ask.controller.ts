@@ -48,7 +48,7 @@ export class SiteAskController {
   async streamAskInSite(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Body() body: SiteAskDto, @Query('format') format: string | undefined, @Headers('accept-language') acceptLanguage: string | undefined, @Res() res: Response) {
     const shape = formatOf(format);
     const scope = searchScopeOf({ scope: body.scope });
-    const { passages, guidance } = await this.siteAsk.prepare(user, organizationId, siteId, body.question, scope);
+    const { passages, guidance, tools } = await this.siteAsk.prepare(user, organizationId, siteId, body.question, scope);
     const session = typeof body.session === 'object' && body.session !== null ? (body.session as Record<string, unknown>) : null;
     await streamAnswer(res, this.ask, {
       organizationId,
@@ -56,8 +56,9 @@ export class SiteAskController {
       passages,
       format: shape,
       guidance,
+      tools,
       onAnswered: ({ markdown, byModel }) =>
         this.questions.record({ organizationId, siteId, question: body.question as string, passages, markdown, byModel, channel: { type: 'api' }, session, language: languageOf(acceptLanguage) }),
-    });
+    }).finally(() => tools?.close());
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InvalidError } from '@app/common';
-import { AiProvider } from '../../../core/ai/ai-provider';
+import { AiProvider, ChatTool, ChatTurn } from '../../../core/ai/ai-provider';
 import { AiUsage } from '../../../core/ai/ai-usage';
 import { markdownToDocument } from '../../content/domain/markdown';
 import { User } from '../../identity/domain/user';
@@ -17,11 +17,35 @@ export interface AskAnswer {
   followupQuestions: string[];
 }
 
-/** An answer with what made it: its markdown, and whether a model wrote it (else it is extractive). */
+/** An answer with what made it: its markdown, whether a model wrote it (else it is extractive), the tools it called. */
 export interface Answered {
   answer: AskAnswer;
   markdown: string;
   byModel: boolean;
+  toolCalls: UsedTool[];
+}
+
+/** A tool of a site's MCP server an answer called. */
+export interface UsedTool {
+  serverId: string;
+  toolName: string;
+}
+
+/** Tools the model may call while answering (a site's MCP servers, see SiteMcpTools). */
+export interface AskTools {
+  tools: Array<ChatTool & { serverId: string; toolName: string }>;
+  call(name: string, args: unknown): Promise<string>;
+}
+
+const TOOL_ROUNDS = 3;
+const TOOL_CALLS_PER_ROUND = 4;
+
+function parseArguments(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
 }
 
 const MAX_QUESTION = 512;
@@ -117,19 +141,46 @@ export class AskService {
    * The model's answer from the passages, counted for the organization; the extractive one when
    * there is no model or it fails (a budget spent since `assertBudget` included).
    */
-  async answer(organizationId: string, question: string, passages: Passage[], format: AnswerFormat, options: { signal?: AbortSignal; guidance?: string } = {}): Promise<Answered> {
+  async answer(organizationId: string, question: string, passages: Passage[], format: AnswerFormat, options: { signal?: AbortSignal; guidance?: string; tools?: AskTools | null } = {}): Promise<Answered> {
     const { signal, guidance } = options;
-    const extractive = (): Answered => ({ answer: this.extractive(passages, format), markdown: extractiveAnswer(passages), byModel: false });
-    if (!this.ai.configured || passages.length === 0) return extractive();
+    const tools = options.tools?.tools.length ? options.tools : null;
+    const extractive = (): Answered => ({ answer: this.extractive(passages, format), markdown: extractiveAnswer(passages), byModel: false, toolCalls: [] });
+    if (!this.ai.configured || (passages.length === 0 && !tools)) return extractive();
     const timeout = AbortSignal.timeout(MODEL_WAIT_MS);
+    const bounded = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
-      const markdown = await this.ai.complete({ messages: groundedPrompt(question, passages, guidance), usage: { organizationId, feature: 'ask' }, maxTokens: 800, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      const messages = groundedPrompt(question, passages, guidance, !!tools);
+      const { markdown, toolCalls } = tools
+        ? await this.withTools(organizationId, messages, tools, bounded)
+        : { markdown: await this.ai.complete({ messages, usage: { organizationId, feature: 'ask' }, maxTokens: 800, signal: bounded }), toolCalls: [] };
       if (!markdown.trim()) return extractive();
-      return { answer: this.shaped(markdown, citedSources(markdown, passages), format), markdown, byModel: true };
+      return { answer: this.shaped(markdown, citedSources(markdown, passages), format), markdown, byModel: true, toolCalls };
     } catch (error) {
       this.logger.warn(`Ask: the model did not answer (${(error as Error).message}); the answer is extractive`);
       return extractive();
     }
+  }
+
+  /**
+   * The model's answer when it may call the site's MCP tools: at most three rounds of at most four
+   * calls each, their results given back as data; then an answer without tools.
+   */
+  private async withTools(organizationId: string, messages: ChatTurn[], tools: AskTools, signal: AbortSignal): Promise<{ markdown: string; toolCalls: UsedTool[] }> {
+    const turns: ChatTurn[] = [...messages];
+    const used: UsedTool[] = [];
+    const usage = { organizationId, feature: 'ask' as const };
+    for (let round = 0; round < TOOL_ROUNDS; round++) {
+      const reply = await this.ai.chat({ messages: turns, tools: tools.tools, usage, maxTokens: 800, signal });
+      if (reply.toolCalls.length === 0) return { markdown: reply.content, toolCalls: used };
+      const calls = reply.toolCalls.slice(0, TOOL_CALLS_PER_ROUND);
+      turns.push({ role: 'assistant', content: reply.content || null, toolCalls: calls });
+      for (const call of calls) {
+        const tool = tools.tools.find((t) => t.name === call.name);
+        if (tool) used.push({ serverId: tool.serverId, toolName: tool.toolName });
+        turns.push({ role: 'tool', toolCallId: call.id, content: await tools.call(call.name, parseArguments(call.arguments)) });
+      }
+    }
+    return { markdown: (await this.ai.chat({ messages: turns, tools: [], usage, maxTokens: 800, signal })).content, toolCalls: used };
   }
 
   private shaped(markdown: string, sources: PageSource[], format: AnswerFormat): AskAnswer {

@@ -3,6 +3,7 @@ import { ForbiddenError, InvalidError } from '@app/common';
 import { SiteAgentsService } from '../../agents/application/site-agents.service';
 import { toneInstruction } from '../../agents/domain/site-agent-settings';
 import { User } from '../../identity/domain/user';
+import { SiteMcpTools, SiteToolbox } from '../../sites/application/site-mcp-tools';
 import { SiteSearchScope, narrowScope } from '../../sites/domain/search-scope';
 import { retrievalText } from '../domain/ai-response';
 import { Passage } from '../domain/answer';
@@ -13,6 +14,8 @@ import { SiteQuestionsService } from './site-questions.service';
 export interface SiteQuestion {
   passages: Passage[];
   guidance: string;
+  /** The site's MCP tools, open for this answer when a model may call them: close them after. */
+  tools: SiteToolbox | null;
 }
 
 /**
@@ -25,6 +28,7 @@ export class SiteAskService {
     private readonly ask: AskService,
     private readonly agents: SiteAgentsService,
     private readonly questions: SiteQuestionsService,
+    private readonly mcpTools: SiteMcpTools,
   ) {}
 
   async prepare(caller: User, organizationId: string, siteId: string, question: unknown, scope: SiteSearchScope): Promise<SiteQuestion> {
@@ -35,7 +39,8 @@ export class SiteAskService {
       throw new ForbiddenError("The site's assistant is turned off (its agent settings)");
     }
     const passages = await this.ask.retrieveInSite(caller, organizationId, siteId, question, narrowScope(scope, assistant.siteSpaces));
-    return { passages, guidance: [toneInstruction(assistant.tone), assistant.instructions].filter(Boolean).join(' ') };
+    const tools = this.ask.modelConfigured ? await this.mcpTools.open(siteId) : null;
+    return { passages, guidance: [toneInstruction(assistant.tone), assistant.instructions].filter(Boolean).join(' '), tools };
   }
 
   /**
@@ -46,7 +51,10 @@ export class SiteAskService {
   async prepareFollowUp(caller: User, organizationId: string, siteId: string, question: string, previousResponseId?: string): Promise<SiteQuestion & { previous: string | null }> {
     const previous = previousResponseId ? await this.questions.questionOfResponse(siteId, previousResponseId) : null;
     const prepared = await this.prepare(caller, organizationId, siteId, retrievalText(question, previous), { mode: 'all' });
-    if (previousResponseId && previous === null) throw new InvalidError('previousResponseId: no response of this site');
+    if (previousResponseId && previous === null) {
+      await prepared.tools?.close();
+      throw new InvalidError('previousResponseId: no response of this site');
+    }
     return { ...prepared, previous };
   }
 }

@@ -50,6 +50,14 @@ export function mountSiteAsk(app: INestApplication, config: AppConfig): void {
     const body = (req.body ?? {}) as { question?: unknown };
     const visitor = await visitorOf(siteUrl, requested, cookies);
     const asked = await readerAsk.prepare(siteUrl, visitor, body.question);
+    try {
+      await answer(res, asked);
+    } finally {
+      await asked.tools?.close();
+    }
+  }
+
+  async function answer(res: Response, asked: Awaited<ReturnType<ReaderAsk['prepare']>>): Promise<void> {
     await readerAsk.budget(asked.reading.site.organizationId);
     const aborted = new AbortController();
     res.on('close', () => aborted.abort());

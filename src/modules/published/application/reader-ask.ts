@@ -4,6 +4,7 @@ import { SiteAgentsService } from '../../agents/application/site-agents.service'
 import { toneInstruction } from '../../agents/domain/site-agent-settings';
 import { Answered, AskService, Passage, SiteQuestionsService, keywords } from '../../ask';
 import { markdownToDocument } from '../../content/domain/markdown';
+import { SiteMcpTools, SiteToolbox } from '../../sites/application/site-mcp-tools';
 import { VisitorInput } from '../../sites/domain/visitor';
 import { renderDocument } from '../domain/document-html';
 import { AgentSearchHit, SiteAgentReader, SiteReading } from './site-agent-reader';
@@ -14,6 +15,8 @@ const SECTIONS_PER_PAGE = 2;
 /** A reader's question on a published site, ready to answer: the passages their pages give, and how to show them. */
 export interface ReaderQuestion {
   reading: SiteReading;
+  /** The site's MCP tools, open for this answer when a model may call them: close them after. */
+  tools: SiteToolbox | null;
   question: string;
   passages: Passage[];
   guidance: string;
@@ -34,6 +37,7 @@ export class ReaderAsk {
     private readonly agents: SiteAgentsService,
     private readonly ask: AskService,
     private readonly questions: SiteQuestionsService,
+    private readonly mcpTools: SiteMcpTools,
   ) {}
 
   async prepare(siteUrl: URL, visitor: VisitorInput, question: unknown): Promise<ReaderQuestion> {
@@ -44,7 +48,8 @@ export class ReaderAsk {
     let hits = await reading.searchPages(question, 5);
     // A question's words rarely all appear in one page: its longest words, one at a time, then.
     if (hits.length === 0) for (const word of keywords(question)) hits = [...hits, ...(await reading.searchPages(word, 3))];
-    return { reading, question: question.trim(), passages: passagesOf(hits), guidance: [toneInstruction(assistant.tone), assistant.instructions].filter(Boolean).join(' '), pages: new Map(hits.map((h) => [`${h.spaceId}/${h.id}`, { title: h.title, url: h.url }])) };
+    const tools = this.ask.modelConfigured ? await this.mcpTools.open(reading.site.id) : null;
+    return { reading, tools, question: question.trim(), passages: passagesOf(hits), guidance: [toneInstruction(assistant.tone), assistant.instructions].filter(Boolean).join(' '), pages: new Map(hits.map((h) => [`${h.spaceId}/${h.id}`, { title: h.title, url: h.url }])) };
   }
 
   siteIdAt(siteUrl: URL): Promise<string | null> {
@@ -61,7 +66,7 @@ export class ReaderAsk {
   }
 
   async answer(asked: ReaderQuestion, signal: AbortSignal): Promise<{ shown: ShownAnswer; answered: Answered }> {
-    const answered = await this.ask.answer(asked.reading.site.organizationId, asked.question, asked.passages, 'markdown', { signal, guidance: asked.guidance });
+    const answered = await this.ask.answer(asked.reading.site.organizationId, asked.question, asked.passages, 'markdown', { signal, guidance: asked.guidance, tools: asked.tools });
     return { shown: shown(answered.markdown, answered.answer.sources, asked), answered };
   }
 

@@ -162,7 +162,12 @@ describe('Site findings', () => {
   it('drafts a change request holding the evidence, and follows status changes', async () => {
     const [gap] = (await api(alice).orgs.listSiteFindings(org, site, { type: ['content-gap'], orderBy: 'sources' })).data.items;
     expect((await api(alice).orgs.triggerChangeRequestsForSiteFinding(org, site, gap.id)).status).toBe(202);
-    const changeRequests = (await api(rita).orgs.listChangeRequestsForSiteFinding(org, site, gap.id)).data.items;
+    // The worker drafts it.
+    let changeRequests: any[] = [];
+    for (let i = 0; i < 100 && changeRequests.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      changeRequests = (await api(rita).orgs.listChangeRequestsForSiteFinding(org, site, gap.id)).data.items;
+    }
     expect(changeRequests).toHaveLength(1);
     expect(changeRequests[0].subject).toBe(`Fix: ${gap.title}`);
     const page = await alice.client.get<any>(`/v1/spaces/${guides}/change-requests/${changeRequests[0].id}/content/path/${encodeURIComponent('readers-do-not-find-answers-about-webhook')}?format=markdown`);

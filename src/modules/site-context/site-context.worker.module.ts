@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { ScanSiteHandler, SyncContextConnectionHandler } from './infrastructure/site-context.handlers';
+import { DraftFindingFixHandler, ScanSiteHandler, SyncContextConnectionHandler } from './infrastructure/site-context.handlers';
 import { SiteContextModule } from './site-context.module';
 
-/** Scans and connection pulls as the worker runs them. */
-@Module({ imports: [SiteContextModule], providers: [ScanSiteHandler, SyncContextConnectionHandler] })
+/** Scans, connection pulls and findings' change requests as the worker runs them. */
+@Module({ imports: [SiteContextModule], providers: [ScanSiteHandler, SyncContextConnectionHandler, DraftFindingFixHandler] })
 export class SiteContextWorkerModule {}

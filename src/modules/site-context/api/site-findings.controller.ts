@@ -132,11 +132,12 @@ export class SiteFindingsController {
     operationId: 'triggerChangeRequestsForSiteFinding',
     summary: 'Draft a change request addressing the finding',
     description:
-      `${EDITORS} In the space of its first page (else the site's first space; \`edit\` there): a new page holding a hint that lists the evidence and the pages involved, ` +
-      'and, with a model (counted as `findings`; at most 20 s), a draft of the missing content above it. 409 for a done or canceled finding.',
+      `${EDITORS} The worker drafts it as the caller (their rights checked again then), in the space of the finding's first page (else the site's first space; \`edit\` there): ` +
+      'a new page holding a hint that lists the evidence and the pages involved, and, with a model (counted as `findings`; at most 20 s), a draft of the missing content above it. ' +
+      '409 for a done or canceled finding; listChangeRequestsForSiteFinding shows the draft once made.',
   })
-  @ApiResponse({ status: 202, description: 'Drafted' })
+  @ApiResponse({ status: 202, description: 'Queued for the worker' })
   async triggerChangeRequests(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Param('siteFindingId') id: string) {
-    await this.findings.draftChangeRequest(user, organizationId, siteId, id);
+    await this.findings.requestDraft(user, organizationId, siteId, id);
   }
 }

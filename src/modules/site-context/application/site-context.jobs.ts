@@ -31,3 +31,23 @@ export const SyncContextConnection = defineJob<SyncContextConnectionPayload>({
   timeoutMs: 10 * 60 * 1000,
   concurrency: 1,
 });
+
+export interface DraftFindingFixPayload {
+  organizationId: string;
+  siteId: string;
+  findingId: string;
+  /** Who asked: the change request is theirs, and their rights are checked when it runs. */
+  userId: string;
+  /** Identifies this draft: one recorded already is not made again. */
+  draftId: string;
+}
+
+/** Drafts a change request addressing a finding (with the model when there is one: it may take a while). */
+export const DraftFindingFix = defineJob<DraftFindingFixPayload>({
+  name: 'draft-finding-fix',
+  queue: 'site-context',
+  attempts: 3,
+  backoff: { type: 'exponential', delayMs: 5000 },
+  timeoutMs: 5 * 60 * 1000,
+  concurrency: 1,
+});

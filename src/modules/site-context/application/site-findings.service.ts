@@ -1,7 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest } from '@app/common';
+import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { AiProvider } from '../../../core/ai/ai-provider';
 import { Transactions } from '../../../database/transactions';
+import { JobOutbox } from '../../../jobs/outbox/job-outbox';
+import { IdentityService } from '../../identity/application/identity.service';
+import { DraftFindingFix, DraftFindingFixPayload } from './site-context.jobs';
 import { QuestionWithStats, SiteQuestionsService } from '../../ask';
 import { ChangeRequestAuthoringService } from '../../change-requests/authoring/application/change-request-authoring.service';
 import { parseContentUpdateBody } from '../../change-requests/authoring/domain/changes';
@@ -43,6 +46,8 @@ export class SiteFindingsService {
     private readonly authoring: ChangeRequestAuthoringService,
     private readonly ai: AiProvider,
     private readonly transactions: Transactions,
+    private readonly outbox: JobOutbox,
+    private readonly identity: IdentityService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -106,15 +111,31 @@ export class SiteFindingsService {
   }
 
   /**
-   * `triggerChangeRequestsForSiteFinding`: drafts a change request addressing the finding, in the
-   * space of its first page (else the site's first space): a new page holding a hint that lists the
-   * evidence and the pages involved, and, with a model, a draft of the missing content above it.
+   * `triggerChangeRequestsForSiteFinding`: checks what can be checked now, then has the worker
+   * draft the change request (as the caller, whose rights it checks again when it runs).
    */
-  async draftChangeRequest(caller: User, organizationId: string, siteId: string, id: string): Promise<void> {
+  async requestDraft(caller: User, organizationId: string, siteId: string, id: string): Promise<void> {
     const site = await this.site(caller, organizationId, siteId, 'edit');
-    const finding = this.found(await this.findings.findFinding(site, id), id);
-    if (finding.status === 'done' || finding.status === 'canceled') throw new ConflictError(`The finding is ${finding.status}: reopen it first`);
-    if (finding.changeRequests.length >= MAX_CHANGE_REQUESTS) throw new ConflictError(`A finding has at most ${MAX_CHANGE_REQUESTS} change requests`);
+    const staged = await this.transactions.run(async (tx) => {
+      const finding = this.found(await this.findings.findFinding(site, id, tx), id);
+      this.assertDraftable(finding);
+      return this.outbox.stage(tx, DraftFindingFix, [{ payload: { organizationId, siteId: site, findingId: id, userId: caller.id, draftId: newId() } }]);
+    });
+    await this.outbox.release(staged);
+  }
+
+  /**
+   * The worker's side: a change request in the space of the finding's first page (else the site's
+   * first space) holding a new page with a hint that lists the evidence and the pages involved, and,
+   * with a model, a draft of the missing content above it. A draft already recorded is not made again.
+   */
+  async draft(payload: DraftFindingFixPayload): Promise<{ changeRequestId: string } | { skipped: string }> {
+    const { organizationId, siteId, findingId, draftId } = payload;
+    const caller = await this.identity.getUser(payload.userId);
+    const site = await this.site(caller, organizationId, siteId, 'edit');
+    const finding = this.found(await this.findings.findFinding(site, findingId), findingId);
+    if (finding.changeRequests.some((c) => c.draftId === draftId)) return { skipped: 'drafted already' };
+    this.assertDraftable(finding);
     const spaceId = finding.pages[0]?.spaceId ?? (await this.structure.spacesInSearchScope(caller, organizationId, site, { mode: 'default' }))[0];
     if (!spaceId) throw new ConflictError('The site shows no space to draft in');
     const titles = await this.search.titlesOf(finding.pages);
@@ -125,10 +146,16 @@ export class SiteFindingsService {
     const markdown = [draft, hintMarkdown(finding.summary, finding.samples, pageTitles)].filter(Boolean).join('\n\n');
     await this.authoring.updateContent(caller, spaceId, changeRequestId, parseContentUpdateBody({ changes: [{ operation: 'insert_page', title: finding.title.slice(0, 100), document: { markdown } }] }));
     await this.transactions.run(async (tx) => {
-      const locked = this.found(await this.findings.findFinding(site, id, tx), id);
-      Object.assign(locked, { changeRequests: [...locked.changeRequests, { spaceId, changeRequestId }], updatedAt: this.clock.now() });
+      const locked = this.found(await this.findings.findFinding(site, findingId, tx), findingId);
+      Object.assign(locked, { changeRequests: [...locked.changeRequests, { spaceId, changeRequestId, draftId }], updatedAt: this.clock.now() });
       await this.findings.saveFinding(locked, tx);
     });
+    return { changeRequestId };
+  }
+
+  private assertDraftable(finding: SiteFindingOrm): void {
+    if (finding.status === 'done' || finding.status === 'canceled') throw new ConflictError(`The finding is ${finding.status}: reopen it first`);
+    if (finding.changeRequests.length >= MAX_CHANGE_REQUESTS) throw new ConflictError(`A finding has at most ${MAX_CHANGE_REQUESTS} change requests`);
   }
 
   private async modelDraft(organizationId: string, finding: SiteFindingOrm): Promise<string | null> {

@@ -139,7 +139,7 @@ export class SiteFindingOrm {
 
   /** Change requests drafted for it. */
   @Column({ name: 'change_requests', type: 'jsonb', default: () => "'[]'" })
-  changeRequests: Array<{ spaceId: string; changeRequestId: string }>;
+  changeRequests: Array<{ spaceId: string; changeRequestId: string; draftId?: string }>;
 
   @Column(timestampColumn({ name: 'created_at' }))
   createdAt: Date;

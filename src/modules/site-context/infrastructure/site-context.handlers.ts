@@ -1,6 +1,7 @@
 import { HandlesJob, JobHandler } from '../../../jobs/job-handler';
 import { ConnectionPuller } from '../application/connection-puller.service';
-import { ScanSite, ScanSitePayload, SyncContextConnection, SyncContextConnectionPayload } from '../application/site-context.jobs';
+import { DraftFindingFix, DraftFindingFixPayload, ScanSite, ScanSitePayload, SyncContextConnection, SyncContextConnectionPayload } from '../application/site-context.jobs';
+import { SiteFindingsService } from '../application/site-findings.service';
 import { SiteScanner } from '../application/site-scanner.service';
 
 @HandlesJob(ScanSite)
@@ -18,5 +19,14 @@ export class SyncContextConnectionHandler implements JobHandler<SyncContextConne
 
   handle(payload: SyncContextConnectionPayload): Promise<unknown> {
     return this.puller.pull(payload.connectionId);
+  }
+}
+
+@HandlesJob(DraftFindingFix)
+export class DraftFindingFixHandler implements JobHandler<DraftFindingFixPayload> {
+  constructor(private readonly findings: SiteFindingsService) {}
+
+  handle(payload: DraftFindingFixPayload): Promise<unknown> {
+    return this.findings.draft(payload);
   }
 }

@@ -70,8 +70,17 @@ async function main() {
     await call('PATCH', `/orgs/${org}/sites/${site.id}`, { basename: 'bench' });
     await call('POST', `/orgs/${org}/sites/${site.id}/publish`);
     for (let i = 0; i < 20; i++) await call('POST', `/orgs/${org}/ask`, { query: question(i) });
-    const search = await sample(REQUESTS, (i) => call('GET', `/orgs/${org}/search?query=${encodeURIComponent(question(i))}&limit=5`));
-    const ask = await sample(REQUESTS, (i) => call('POST', `/orgs/${org}/ask?format=markdown`, { query: question(i) }));
+    // What is measured must find something: the counts are printed with the figures.
+    let searchHits = 0;
+    let answered = 0;
+    const search = await sample(REQUESTS, async (i) => {
+      const found = await call('GET', `/orgs/${org}/search?query=${encodeURIComponent(question(i))}&limit=5`);
+      if (found.items.length) searchHits++;
+    });
+    const ask = await sample(REQUESTS, async (i) => {
+      const res = await call('POST', `/orgs/${org}/ask?format=markdown`, { query: question(i) });
+      if (res.answer.sources.length) answered++;
+    });
 
     const mcpUrl = `${base}/sites/bench/~gitbook/mcp`;
     const rpc = async (method, params, id = 1) => {
@@ -82,7 +91,11 @@ async function main() {
     };
     await rpc('initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
     for (let i = 0; i < 20; i++) await rpc('tools/call', { name: 'searchDocumentation', arguments: { query: question(i) } }, i);
-    const mcp = await sample(REQUESTS, (i) => rpc('tools/call', { name: 'searchDocumentation', arguments: { query: `${WORDS[i % WORDS.length]} team ${(i * 37) % PAGES}` } }, i));
+    let mcpHits = 0;
+    const mcp = await sample(REQUESTS, async (i) => {
+      const text = await rpc('tools/call', { name: 'searchDocumentation', arguments: { query: `${WORDS[i % WORDS.length]} team ${(i * 37) % PAGES}` } }, i);
+      if (text.includes('Page ')) mcpHits++;
+    });
     await server.stop();
 
     // With a model that takes MODEL_MS.
@@ -111,17 +124,17 @@ async function main() {
     overheads.sort((a, b) => a - b);
 
     console.log(`\nAsk and the site MCP server, ${PAGES} pages, ${REQUESTS} requests each, one at a time`);
-    console.log(fmt('organization search (baseline)', search));
-    console.log(fmt('askInOrganization, no model', ask));
+    console.log(fmt('organization search (baseline)', search) + `   found something: ${searchHits}/${REQUESTS}`);
+    console.log(fmt('askInOrganization, no model', ask) + `   with sources: ${answered}/${REQUESTS}`);
     console.log(`  Ask p95 / search p95: ${(ask.p95 / search.p95).toFixed(2)}x; target p95 < 150 ms: ${ask.p95 < 150 ? 'met' : 'NOT met'}`);
-    console.log(fmt('site MCP searchDocumentation', mcp));
+    console.log(fmt('site MCP searchDocumentation', mcp) + `   found pages: ${mcpHits}/${REQUESTS}`);
     console.log(`  target p95 < 100 ms: ${mcp.p95 < 100 ? 'met' : 'NOT met'}`);
     const f = { p50: percentile(firsts, 50), p95: percentile(firsts, 95) };
     const o = { p50: percentile(overheads, 50), p95: percentile(overheads, 95) };
     console.log(fmt(`streamAsk, model ${MODEL_MS} ms: first event`, f));
     console.log(fmt(`streamAsk: whole answer minus the model`, o));
     console.log(`  target (first token minus the model's time) < 100 ms: ${o.p95 < 100 ? 'met' : 'NOT met'} (the first event does not wait for the model: ${f.p95 < MODEL_MS ? 'yes' : 'no'})`);
-    writeResult({ pages: PAGES, search, ask, mcp, firstEvent: f, overhead: o });
+    writeResult({ pages: PAGES, search, ask, mcp, firstEvent: f, overhead: o, searchHits, answered, mcpHits });
   } finally {
     await server?.stop();
     model.server.close();

@@ -7,6 +7,7 @@ import { InsightsService } from '../src/modules/insights/application/insights.se
 import { RollupSiteInsights } from '../src/modules/insights/application/insights.jobs';
 import { observedEvent } from '../src/modules/insights/domain/site-event';
 import { AnalyseConversations } from '../src/modules/conversations/application/conversation.jobs';
+import { ScanDueSites } from '../src/modules/site-context/application/site-context.jobs';
 import { publish } from './search.fixtures';
 import { contractTransport } from './support/contract-transport';
 
@@ -152,6 +153,11 @@ describe('Site findings', () => {
     expect(stats.total).toBe(stats.statuses.open);
     expect(stats.questions).toBeGreaterThanOrEqual(1);
     expect(stats.connectors['builtin:website']).toBe(1);
+
+    // The worker's periodic pass scans the sites with new evidence (this one scans automatically).
+    const scansBefore = (await api(rita).orgs.listSiteScans(org, site)).data.count;
+    expect(await worker.run(ScanDueSites, {})).toEqual({ started: 1 });
+    expect((await api(rita).orgs.listSiteScans(org, site)).data.count).toBe(scansBefore + 1);
 
     // Scanned again: the same findings, updated, not doubled.
     await scanned((await alice.client.must.post<any>(`/v1/orgs/${org}/sites/${site}/scans`)).body.id);

@@ -8,7 +8,7 @@ import { ImportContent } from '../modules/imports/application/imports.jobs';
 import { AnalyseConversations } from '../modules/conversations/application/conversation.jobs';
 import { DeliverWebhook, DispatchEvents, PruneAuditLog } from '../modules/events/application/events.jobs';
 import { RollupSiteInsights } from '../modules/insights/application/insights.jobs';
-import { DraftFindingFix, ScanSite, SyncContextConnection } from '../modules/site-context/application/site-context.jobs';
+import { DraftFindingFix, ScanDueSites, ScanSite, SyncContextConnection } from '../modules/site-context/application/site-context.jobs';
 import { VerifyCustomHostname } from '../modules/sites/application/custom-hostnames.jobs';
 import { JobDefinition } from './job-definition';
 import { FlushJobOutbox } from './outbox/outbox.jobs';
@@ -37,6 +37,7 @@ export const JOB_REGISTRY: readonly JobDefinition[] = [
   ScanSite,
   SyncContextConnection,
   DraftFindingFix,
+  ScanDueSites,
   VerifyCustomHostname,
 ];
 

@@ -28,6 +28,6 @@ import { FindingsRepository } from './infrastructure/findings.repository';
   imports: [SitesModule, AskModule, AgentsModule, InsightsModule, ConversationsModule, SearchModule, ChangeRequestsModule, ChangeRequestAuthoringModule],
   controllers: [ContextConnectionsController, SiteFindingsController],
   providers: [ContextRepository, FindingsRepository, ContextConnectionsService, ContextRecordsService, SiteScansService, SiteTopicsService, SiteFindingsService, SiteScanner, ConnectionPuller, SiteContextPresenter],
-  exports: [SiteScanner, ConnectionPuller, SiteFindingsService],
+  exports: [SiteScanner, ConnectionPuller, SiteFindingsService, SiteScansService],
 })
 export class SiteContextModule {}

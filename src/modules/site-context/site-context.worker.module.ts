@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { DraftFindingFixHandler, ScanSiteHandler, SyncContextConnectionHandler } from './infrastructure/site-context.handlers';
+import { DraftFindingFixHandler, ScanDueSitesHandler, ScanDueSitesScheduler, ScanSiteHandler, SyncContextConnectionHandler } from './infrastructure/site-context.handlers';
 import { SiteContextModule } from './site-context.module';
 
 /** Scans, connection pulls and findings' change requests as the worker runs them. */
-@Module({ imports: [SiteContextModule], providers: [ScanSiteHandler, SyncContextConnectionHandler, DraftFindingFixHandler] })
+@Module({ imports: [SiteContextModule], providers: [ScanSiteHandler, SyncContextConnectionHandler, DraftFindingFixHandler, ScanDueSitesHandler, ScanDueSitesScheduler] })
 export class SiteContextWorkerModule {}

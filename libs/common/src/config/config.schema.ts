@@ -87,6 +87,7 @@ export const configSchema = Joi.object({
   AI_TIMEOUT_MS: Joi.number().integer().min(1000).default(120_000),
   AI_MAX_RETRIES: Joi.number().integer().min(0).max(10).default(4),
   AI_BUDGET_REQUESTS_PER_DAY: Joi.number().integer().min(0).default(0),
+  SITE_SCANS_EVERY_MS: Joi.number().integer().min(0).default(86_400_000),
   AI_BUDGET_TOKENS_PER_DAY: Joi.number().integer().min(0).default(0),
   STYLEGUIDE_MAX_PAGES: Joi.number().integer().min(1).max(100_000).default(1000),
   RATE_LIMITS: Joi.string().valid('on', 'off').default('on'),
@@ -201,6 +202,8 @@ export interface AppConfig {
   aiMaxConcurrency: number;
   aiTimeoutMs: number;
   aiMaxRetries: number;
+  /** How often the worker scans the sites that scan automatically and got new questions or records (0: never). */
+  siteScansEveryMs: number;
   /** Each organization's model budget per UTC day: calls and tokens (0: no limit). Spent, a call is refused (429). */
   aiBudget: { requestsPerDay: number; tokensPerDay: number };
   /** Document pages one style guide check sends to the model, in tree order; the rest are counted as unchecked. */
@@ -312,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     aiMaxConcurrency: value.AI_MAX_CONCURRENCY,
     aiTimeoutMs: value.AI_TIMEOUT_MS,
     aiMaxRetries: value.AI_MAX_RETRIES,
+    siteScansEveryMs: value.SITE_SCANS_EVERY_MS,
     aiBudget: { requestsPerDay: value.AI_BUDGET_REQUESTS_PER_DAY, tokensPerDay: value.AI_BUDGET_TOKENS_PER_DAY },
     styleguideMaxPages: value.STYLEGUIDE_MAX_PAGES,
     rateLimits: {

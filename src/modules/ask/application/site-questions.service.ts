@@ -121,6 +121,11 @@ export class SiteQuestionsService {
     return this.repository.weakQuestions(siteId, since, limit);
   }
 
+  /** The sites that gave answers since `since` (for the worker's periodic scans). */
+  sitesAnsweredSince(since: Date, limit = 1000): Promise<Array<{ siteId: string; organizationId: string }>> {
+    return this.repository.sitesAnsweredSince(since, limit);
+  }
+
   tagTopic(siteId: string, questionIds: string[], topicId: string): Promise<void> {
     return this.repository.tagTopic(siteId, questionIds, topicId);
   }

@@ -145,6 +145,15 @@ export class SiteQuestionsRepository {
     return rows.map((r) => ({ ...r, pages: r.pages ?? [] }));
   }
 
+  /** The sites (and their organizations) that gave answers since `since`. */
+  async sitesAnsweredSince(since: Date, limit: number): Promise<Array<{ siteId: string; organizationId: string }>> {
+    const rows: Array<{ site_id: string; organization_id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT site_id, organization_id FROM site_question_answers WHERE created_at >= $1 LIMIT $2`,
+      [since, limit],
+    );
+    return rows.map((r) => ({ siteId: r.site_id, organizationId: r.organization_id }));
+  }
+
   /** Files the questions' answers under a topic. */
   async tagTopic(siteId: string, questionIds: string[], topicId: string): Promise<void> {
     if (questionIds.length === 0) return;

@@ -51,3 +51,13 @@ export const DraftFindingFix = defineJob<DraftFindingFixPayload>({
   timeoutMs: 5 * 60 * 1000,
   concurrency: 1,
 });
+
+/** Starts a scan for each site that scans automatically and got new evidence since the previous pass (every SITE_SCANS_EVERY_MS). */
+export const ScanDueSites = defineJob<Record<string, never>>({
+  name: 'scan-due-sites',
+  queue: 'site-context',
+  attempts: 3,
+  backoff: { type: 'exponential', delayMs: 5000 },
+  timeoutMs: 10 * 60 * 1000,
+  concurrency: 1,
+});

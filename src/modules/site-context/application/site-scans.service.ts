@@ -5,6 +5,8 @@ import { JobOutbox } from '../../../jobs/outbox/job-outbox';
 import { SiteAgentsService } from '../../agents/application/site-agents.service';
 import { User } from '../../identity/domain/user';
 import { SiteAccess } from '../../sites/application/site-access';
+import { SiteQuestionsService } from '../../ask';
+import { ContextRepository } from '../infrastructure/context.repository';
 import { SiteScanOrm } from '../infrastructure/findings.orm';
 import { FindingsRepository } from '../infrastructure/findings.repository';
 import { ScanSite } from './site-context.jobs';
@@ -16,6 +18,8 @@ export class SiteScansService {
     private readonly findings: FindingsRepository,
     private readonly access: SiteAccess,
     private readonly agents: SiteAgentsService,
+    private readonly questions: SiteQuestionsService,
+    private readonly context: ContextRepository,
     private readonly transactions: Transactions,
     private readonly outbox: JobOutbox,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -43,6 +47,23 @@ export class SiteScansService {
   async startIfAutomatic(organizationId: string, siteId: string): Promise<void> {
     const { settings } = await this.agents.settingsOf(siteId);
     if (settings.scans.topics === 'auto') await this.start(organizationId, siteId);
+  }
+
+  /**
+   * The worker's periodic pass: a scan for every site that scans automatically and got answers or
+   * records since `since` (the previous pass). Returns how many were started.
+   */
+  async startDue(since: Date): Promise<number> {
+    const due = new Map<string, string>();
+    for (const { siteId, organizationId } of [...(await this.questions.sitesAnsweredSince(since)), ...(await this.context.sitesWithRecordsSince(since, 1000))]) due.set(siteId, organizationId);
+    let started = 0;
+    for (const [siteId, organizationId] of due) {
+      const { settings } = await this.agents.settingsOf(siteId);
+      if (settings.scans.topics !== 'auto') continue;
+      await this.start(organizationId, siteId);
+      started++;
+    }
+    return started;
   }
 
   private async start(organizationId: string, siteId: string): Promise<SiteScanOrm> {

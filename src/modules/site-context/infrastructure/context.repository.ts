@@ -119,6 +119,15 @@ export class ContextRepository {
       .getMany();
   }
 
+  /** The sites that got records since `since`. */
+  async sitesWithRecordsSince(since: Date, limit: number): Promise<Array<{ siteId: string; organizationId: string }>> {
+    const rows: Array<{ site_id: string; organization_id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT site_id, organization_id FROM context_records WHERE created_at >= $1 LIMIT $2`,
+      [since, limit],
+    );
+    return rows.map((r) => ({ siteId: r.site_id, organizationId: r.organization_id }));
+  }
+
   /** Files the records under a topic and marks them processed. */
   async tagRecords(siteId: string, ids: string[], topicId: string, now: Date, tx: Tx): Promise<void> {
     if (ids.length === 0) return;

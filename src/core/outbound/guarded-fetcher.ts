@@ -2,6 +2,7 @@ import { lookup as dnsLookup, LookupAddress } from 'node:dns';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP } from 'node:net';
+import { Readable, Transform } from 'node:stream';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, InvalidError } from '@app/common';
 import { isPublicAddress } from './address-policy';
@@ -75,6 +76,57 @@ export class GuardedFetcher {
       if (redirects >= limits.maxRedirects) throw new InvalidError(`more than ${limits.maxRedirects} redirects`);
       current = new URL(outcome.location, current).toString();
     }
+  }
+
+  /**
+   * One HTTP request whose answer is read as it comes (a stream that stays open, as an MCP server's
+   * events): the same address policy, no redirect followed; `timeoutMs` bounds the wait for the
+   * answer's head and every silence after it, `maxBytes` all that is read; `signal` ends it.
+   */
+  stream(url: string, init: { method: string; headers?: Record<string, string>; body?: string | Buffer; signal?: AbortSignal }, limits: { maxBytes: number; timeoutMs: number }): Promise<{ status: number; headers: Record<string, string>; body: Readable }> {
+    let target: Target;
+    try {
+      target = this.target(url);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const { parsed, host, client } = target;
+    return new Promise((resolve, reject) => {
+      let answered = false;
+      const request = client.request(
+        parsed,
+        { method: init.method, headers: { 'user-agent': 'docs-platform-server', ...init.headers }, lookup: guardedLookup((address) => this.allows(address)) as never, timeout: limits.timeoutMs },
+        (response) => {
+          answered = true;
+          // Counted as it passes (not with a 'data' listener of our own, which would start the flow before the reader is there).
+          let size = 0;
+          const counted = new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              size += chunk.length;
+              done(size > limits.maxBytes ? new InvalidError(`the answer is larger than ${limits.maxBytes} bytes`) : null, chunk);
+            },
+          });
+          response.on('error', (error) => counted.destroy(error));
+          // The reader learns of a failure from the stream itself; it may not be attached yet when one comes.
+          counted.on('error', () => undefined);
+          counted.on('close', () => request.destroy());
+          response.pipe(counted);
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+          resolve({ status: response.statusCode ?? 0, headers, body: counted });
+        },
+      );
+      request.on('error', (error) => {
+        if (!answered) reject(error instanceof InvalidError ? error : unreachable(host));
+      });
+      // The socket's idle timeout: no head, or a silence, this long ends the request.
+      request.on('timeout', () => request.destroy(new FetchTimeoutError(`nothing received within ${limits.timeoutMs} ms`)));
+      if (init.signal) {
+        if (init.signal.aborted) request.destroy();
+        else init.signal.addEventListener('abort', () => request.destroy(), { once: true });
+      }
+      request.end(init.body);
+    });
   }
 
   /**

@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { guardedFetchApi } from '../../../core/outbound/fetch-api';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { guardedFetchApi, guardedStreamingFetchApi } from '../../../core/outbound/fetch-api';
 import { GuardedFetcher } from '../../../core/outbound/guarded-fetcher';
 import { SiteMcpServersRepository } from '../infrastructure/site-mcp-servers.repository';
 import { SiteMcpServersService } from './site-mcp-servers.service';
@@ -30,10 +32,9 @@ const LIMITS = { maxBytes: 1024 * 1024, timeoutMs: 10_000 };
 
 /**
  * A site assistant's MCP servers (listSiteMcpServers), connected for one answer through the guarded
- * fetcher with their sealed headers: the streamable HTTP ones (an `sse` server needs a stream that
- * stays open, which the guarded fetcher does not carry; they are skipped, as are servers with a
- * visitor condition, which an answer does not evaluate). A server that cannot be reached is left
- * out; its tools' results are data for the model, never instructions.
+ * fetcher with their sealed headers, over streamable HTTP or SSE (servers with a visitor condition
+ * are left out: an answer does not evaluate it). A server that cannot be reached is left out; its
+ * tools' results are data for the model, never instructions.
  */
 @Injectable()
 export class SiteMcpTools {
@@ -46,7 +47,7 @@ export class SiteMcpTools {
   ) {}
 
   async open(siteId: string): Promise<SiteToolbox | null> {
-    const configured = (await this.repository.list(siteId, { limit: 20 })).items.filter((s) => s.transport === 'http' && !s.condition);
+    const configured = (await this.repository.list(siteId, { limit: 20 })).items.filter((s) => !s.condition);
     if (configured.length === 0) return null;
     const clients: Client[] = [];
     const tools: SiteTool[] = [];
@@ -55,8 +56,7 @@ export class SiteMcpTools {
       configured.map(async (server, index) => {
         const client = new Client({ name: 'docs-platform-site-assistant', version: '1.0.0' });
         try {
-          const transport = new StreamableHTTPClientTransport(new URL(server.url), { fetch: guardedFetchApi(this.fetcher, LIMITS, { refuseGet: true }), requestInit: { headers: this.servers.headers(server) } });
-          await client.connect(transport);
+          await client.connect(this.transport(server.transport, new URL(server.url), this.servers.headers(server)));
           clients.push(client);
           const listed = await client.listTools();
           for (const tool of listed.tools) {
@@ -70,6 +70,8 @@ export class SiteMcpTools {
         }
       }),
     );
+    // The servers answer in any order: their tools are listed in the site's order of servers.
+    tools.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
     return {
       tools: tools.slice(0, MAX_TOOLS),
       call: async (name, args) => {
@@ -87,5 +89,16 @@ export class SiteMcpTools {
         await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
       },
     };
+  }
+
+  /**
+   * Streamable HTTP (each answer read whole; the optional stream of server-initiated messages
+   * refused locally), or SSE (its event stream read as it comes, each silence at most 10 s, 1 MB in
+   * all for one answer); every request through the guarded fetcher.
+   */
+  private transport(kind: string, url: URL, headers: Record<string, string>): Transport {
+    const post = guardedFetchApi(this.fetcher, LIMITS, { refuseGet: true });
+    if (kind === 'http') return new StreamableHTTPClientTransport(url, { fetch: post, requestInit: { headers } });
+    return new SSEClientTransport(url, { fetch: guardedFetchApi(this.fetcher, LIMITS), eventSourceInit: { fetch: guardedStreamingFetchApi(this.fetcher, LIMITS) }, requestInit: { headers } });
   }
 }

@@ -64,7 +64,9 @@ describe("A site's AI response stream", () => {
     expect(userPrompt()).toContain('setup.exe');
 
     const answers = (await client(alice, true).orgs.listSiteQuestionAnswers(org, site)).data.items;
-    const [later, earlier] = answers;
+    // One millisecond on the test's clock: told apart by their response ids, not their order.
+    const earlier = answers.find((a: any) => a.responseId === responseId);
+    const later = answers.find((a: any) => a.responseId !== responseId);
     expect(earlier).toMatchObject({ responseId, channel: { type: 'site' }, session: { visitorId: 'v', sessionId: 's' } });
     expect(later.thread).toEqual({ id: earlier.id, previous: earlier.id });
     const thread = (await client(alice, true).orgs.getSiteQuestionAnswerThreadById(org, site, later.id)).data;

@@ -5,7 +5,7 @@ import { markdownToDocument } from '../../content/domain/markdown';
 import { User } from '../../identity/domain/user';
 import { SitesService } from '../../sites/application/sites.service';
 import { Passage, citedSources, keywords } from '../domain/answer';
-import { ChannelType, assessAnswer, questionKey, questionText, questionType, weeklyPulse } from '../domain/site-question';
+import { ChannelType, assessAnswer, inThreadOrder, questionKey, questionText, questionType, weeklyPulse } from '../domain/site-question';
 import { SiteQuestionAnswerOrm, SiteQuestionOrm, StoredAnswerSource } from '../infrastructure/site-question.orm';
 import { AnswerFilters, AnswerListFilters, QuestionSort, SiteQuestionsRepository, SourceRow, StatsRow } from '../infrastructure/site-questions.repository';
 
@@ -207,7 +207,7 @@ export class SiteQuestionsService {
 
   async thread(caller: User, organizationId: string, siteId: string, id: string): Promise<SiteQuestionAnswerOrm[]> {
     const answer = await this.getAnswer(caller, organizationId, siteId, id);
-    return this.repository.thread(siteId, answer.threadId);
+    return inThreadOrder(await this.repository.thread(siteId, answer.threadId));
   }
 
   private async statsByQuestion(siteId: string, filters: AnswerFilters, ids: string[]): Promise<Map<string, QuestionStats>> {

@@ -1,4 +1,4 @@
-import { assessAnswer, languageOf, oneOfEach, questionKey, questionType, weeklyPulse } from './site-question';
+import { assessAnswer, inThreadOrder, languageOf, oneOfEach, questionKey, questionType, weeklyPulse } from './site-question';
 
 describe('site questions', () => {
   it('makes one question of askings that differ in case, spacing and closing punctuation', () => {
@@ -37,5 +37,15 @@ describe('site questions', () => {
     expect(languageOf('fr-FR,fr;q=0.9,en;q=0.8')).toBe('fr');
     expect(languageOf(undefined)).toBe('en');
     expect(languageOf('*')).toBe('en');
+  });
+});
+
+describe('a thread in order', () => {
+  it('follows the links between answers, whatever their times', () => {
+    const a = { id: 'a', previousId: null };
+    const b = { id: 'b', previousId: 'a' };
+    const c = { id: 'c', previousId: 'b' };
+    const orphan = { id: 'x', previousId: 'gone' };
+    expect(inThreadOrder([c, orphan, a, b]).map((x) => x.id)).toEqual(['a', 'b', 'c', 'x']);
   });
 });

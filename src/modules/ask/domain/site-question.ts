@@ -100,3 +100,24 @@ export function languageOf(acceptLanguage: string | undefined): string {
   const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim().toLowerCase();
   return first && /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(first) && first !== '*' ? first.split('-')[0] : 'en';
 }
+
+/**
+ * A thread's answers in the order they followed one another (each names the one before it), not by
+ * time alone: two answers of one millisecond stay in order. Answers whose link is broken come last.
+ */
+export function inThreadOrder<T extends { id: string; previousId: string | null }>(answers: readonly T[]): T[] {
+  const next = new Map<string | null, T[]>();
+  for (const answer of answers) next.set(answer.previousId, [...(next.get(answer.previousId) ?? []), answer]);
+  const ordered: T[] = [];
+  const seen = new Set<string>();
+  const walk = (from: string | null) => {
+    for (const answer of next.get(from) ?? []) {
+      if (seen.has(answer.id)) continue;
+      seen.add(answer.id);
+      ordered.push(answer);
+      walk(answer.id);
+    }
+  };
+  walk(null);
+  return [...ordered, ...answers.filter((a) => !seen.has(a.id))];
+}

@@ -45,11 +45,7 @@ export async function paginate<T extends ObjectLiteral>(
   const rows = await paged
     .limit(request.limit + 1)
     .getMany()
-    .catch((error: unknown) => {
-      // A cursor that decodes but holds values of the wrong type (a forged one) fails the SQL cast.
-      if (cursor && INVALID_VALUE_CODES.has((error as { code?: string }).code ?? '')) throw new InvalidError('Invalid "page" cursor');
-      throw error;
-    });
+    .catch((error: unknown) => rethrowForgedCursor(error, cursor !== undefined));
   const hasMore = rows.length > request.limit;
   const items = hasMore ? rows.slice(0, request.limit) : rows;
   const last = items[items.length - 1];
@@ -58,6 +54,12 @@ export async function paginate<T extends ObjectLiteral>(
     count,
     next: hasMore && last ? encodeCursor(order.keys.map((key) => toCursorValue(valueAt(last, key)))) : undefined,
   };
+}
+
+/** A cursor that decodes but holds values of the wrong type (a forged one) fails the SQL cast: a 400, not a 500. */
+export function rethrowForgedCursor(error: unknown, hadCursor: boolean): never {
+  if (hadCursor && INVALID_VALUE_CODES.has((error as { code?: string }).code ?? '')) throw new InvalidError('Invalid "page" cursor');
+  throw error;
 }
 
 /** A row's value for a key; `a.b` reads a joined entity's property. */

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { openEventStream } from '../../../core/event-stream';
 import { newId } from '@app/common';
 import { markdownToDocument } from '../../content/domain/markdown';
 import { Answered, AskService, AskTools } from '../application/ask.service';
@@ -24,8 +25,7 @@ export async function streamAiResponse(res: Response, ask: AskService, input: St
   await ask.assertBudget(input.organizationId);
   const aborted = new AbortController();
   res.on('close', () => aborted.abort());
-  res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
-  res.flushHeaders();
+  openEventStream(res);
   const messageId = newId();
   const send = (event: Record<string, unknown>) => res.write(`data: ${JSON.stringify({ ...event, messageId })}\n\n`);
   send({ type: 'response_start' });

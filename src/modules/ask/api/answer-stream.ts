@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { openEventStream } from '../../../core/event-stream';
 import { Passage } from '../domain/answer';
 import { AnswerFormat, Answered, AskService, AskTools } from '../application/ask.service';
 
@@ -22,8 +23,7 @@ export async function streamAnswer(res: Response, ask: AskService, { organizatio
   await ask.assertBudget(organizationId);
   const aborted = new AbortController();
   res.on('close', () => aborted.abort());
-  res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
-  res.flushHeaders();
+  openEventStream(res);
   const send = (answer: unknown) => res.write(`data: ${JSON.stringify({ type: 'answer', answer })}\n\n`);
   if (ask.modelConfigured && passages.length) send(ask.extractive(passages, format));
   const answered = await ask.answer(organizationId, question, passages, format, { signal: aborted.signal, guidance, tools });

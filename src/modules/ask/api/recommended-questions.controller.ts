@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { openEventStream } from '../../../core/event-stream';
 import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { RecommendedQuestionsService } from '../application/recommended-questions.service';
@@ -47,7 +48,7 @@ export class RecommendedQuestionsController {
 }
 
 function streamQuestions(res: Response, questions: string[]): void {
-  res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+  openEventStream(res);
   for (const question of questions) res.write(`data: ${JSON.stringify({ question })}\n\n`);
   res.end('event: done\ndata: {}\n\n');
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, Clock, NotFoundError, Page, PageRequest, decodeCursor, encodeCursor, newId } from '@app/common';
+import { CLOCK, Clock, NotFoundError, Page, PageRequest, newId, pageInMemory } from '@app/common';
 import { Transactions } from '../../../database/transactions';
 import { markdownToDocument } from '../../content/domain/markdown';
 import { User } from '../../identity/domain/user';
@@ -194,15 +194,10 @@ export class SiteQuestionsService {
     return answer;
   }
 
-  /** The pages the answer drew on, heaviest first; an answer has a few, so they are paged in memory (the cursor is the last one's id). */
+  /** The pages the answer drew on, heaviest first (an answer has a few: paged in memory). */
   async answerSources(caller: User, organizationId: string, siteId: string, id: string, request: PageRequest): Promise<Page<StoredAnswerSource>> {
     const answer = await this.getAnswer(caller, organizationId, siteId, id);
-    const sources = answer.sources.slice().sort((a, b) => b.weight - a.weight || a.id.localeCompare(b.id));
-    const cursor = decodeCursor(request.page, 1);
-    const start = cursor ? sources.findIndex((source) => source.id === String(cursor[0])) + 1 : 0;
-    const items = sources.slice(start, start + request.limit);
-    const more = start + request.limit < sources.length;
-    return { items, count: sources.length, next: more ? encodeCursor([items[items.length - 1].id]) : undefined };
+    return pageInMemory(answer.sources.slice().sort((a, b) => b.weight - a.weight || a.id.localeCompare(b.id)), (source) => source.id, request);
   }
 
   async thread(caller: User, organizationId: string, siteId: string, id: string): Promise<SiteQuestionAnswerOrm[]> {

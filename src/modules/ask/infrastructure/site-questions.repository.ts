@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { InvalidError, Page, PageRequest, decodeCursor, encodeCursor, paginate } from '@app/common';
+import { InvalidError, Page, PageRequest, decodeCursor, encodeCursor, paginate, rethrowForgedCursor } from '@app/common';
 import { Tx } from '../../../database/transactions';
 import { SiteQuestionAnswerOrm, SiteQuestionOrm } from './site-question.orm';
 
@@ -209,10 +209,7 @@ export class SiteQuestionsRepository {
     pageParams.push(request.limit + 1);
     const rows: Array<{ id: string; asked_at: Date; answers: number; answered: number; feedback: number }> = await this.dataSource
       .query(`SELECT g.* FROM (${grouped}) g ${after} ORDER BY g.${column} ${direction}, g.id ${direction} LIMIT $${pageParams.length}`, pageParams)
-      .catch((error: { code?: string }) => {
-        if (cursor && ['22P02', '22007', '22008', '22003'].includes(error.code ?? '')) throw new InvalidError('Invalid "page" cursor');
-        throw error;
-      });
+      .catch((error: unknown) => rethrowForgedCursor(error, cursor !== undefined));
     const hasMore = rows.length > request.limit;
     const page = hasMore ? rows.slice(0, request.limit) : rows;
     const questions = await this.dataSource.getRepository(SiteQuestionOrm).findBy(page.length ? page.map((r) => ({ siteId, id: r.id })) : { siteId, id: '' });

@@ -1,6 +1,7 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
+import { openEventStream } from '../../../core/event-stream';
 import { AppConfig, DomainError, STATUS_BY_KIND, errorBody } from '@app/common';
 import { RateLimiter } from '../../../core/rate-limits/rate-limiter';
 import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
@@ -61,8 +62,7 @@ export function mountSiteAsk(app: INestApplication, config: AppConfig): void {
     await readerAsk.budget(asked.reading.site.organizationId);
     const aborted = new AbortController();
     res.on('close', () => aborted.abort());
-    res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
-    res.flushHeaders();
+    openEventStream(res);
     const send = (answer: object) => res.write(`data: ${JSON.stringify({ type: 'answer', ...answer })}\n\n`);
     if (asked.passages.length) send(readerAsk.extractive(asked));
     const { shown, answered } = await readerAsk.answer(asked, aborted.signal);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
+import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId, pageInMemory } from '@app/common';
 import { AiProvider } from '../../../core/ai/ai-provider';
 import { Transactions } from '../../../database/transactions';
 import { JobOutbox } from '../../../jobs/outbox/job-outbox';
@@ -89,9 +89,9 @@ export class SiteFindingsService {
     const titles = await this.search.titlesOf(finding.pages);
     const all = finding.pages.map((p) => {
       const known = titles.get(`${p.spaceId}/${p.pageId}`);
-      return { id: `${p.spaceId}/${p.pageId}`, item: { spaceId: p.spaceId, page: { id: p.pageId, type: 'document' as const, title: known?.title ?? p.pageId, ...(known ? { path: known.path } : {}) } } };
+      return { spaceId: p.spaceId, page: { id: p.pageId, type: 'document' as const, title: known?.title ?? p.pageId, ...(known ? { path: known.path } : {}) } };
     });
-    return inMemoryPage(all, request);
+    return pageInMemory(all, (p) => `${p.spaceId}/${p.page.id}`, request);
   }
 
   async questionsOf(caller: User, organizationId: string, siteId: string, id: string, request: PageRequest): Promise<Page<QuestionWithStats>> {
@@ -107,7 +107,7 @@ export class SiteFindingsService {
   async changeRequestsOf(caller: User, organizationId: string, siteId: string, id: string, request: PageRequest): Promise<Page<ChangeRequestView>> {
     const finding = await this.get(caller, organizationId, siteId, id);
     const views = await this.changeRequestViews(caller, finding.changeRequests);
-    return inMemoryPage(views.map((v) => ({ id: v.changeRequest.toState().id, item: v })), request);
+    return pageInMemory(views, (v) => v.changeRequest.toState().id, request);
   }
 
   /**
@@ -190,14 +190,4 @@ export class SiteFindingsService {
   private async site(caller: User, organizationId: string, siteId: string, minimum: 'read' | 'edit' = 'read'): Promise<string> {
     return (await this.access.read(caller, organizationId, siteId, minimum)).site.id;
   }
-}
-
-/** A page of a short list held in memory (a finding's few pages or change requests): the cursor is the last item's id. */
-export function inMemoryPage<T>(all: Array<{ id: string; item: T }>, request: PageRequest): Page<T> {
-  const after = request.page ? Buffer.from(request.page, 'base64url').toString('utf8') : null;
-  const start = after === null ? 0 : all.findIndex((entry) => entry.id === after) + 1;
-  if (after !== null && start === 0) throw new InvalidError('Invalid "page" cursor');
-  const slice = all.slice(start, start + request.limit);
-  const more = start + request.limit < all.length;
-  return { items: slice.map((e) => e.item), count: all.length, next: more ? Buffer.from(slice[slice.length - 1].id, 'utf8').toString('base64url') : undefined };
 }

@@ -1,6 +1,7 @@
 import { AgentConversationsModule } from './modules/agent-conversations/agent-conversations.module';
 import { AgentsModule } from './modules/agents/agents.module';
 import { SiteContextModule } from './modules/site-context/site-context.module';
+import { IntegrationsModule } from './modules/integrations/integrations.module';
 import { AskModule } from './modules/ask/ask.module';
 import { EventsModule } from './modules/events/events.module';
 import { EventsCoreModule } from './modules/events/events-core.module';
@@ -68,6 +69,7 @@ import { MetricsModule } from './metrics/metrics.module';
     AgentsModule,
     AgentConversationsModule,
     SiteContextModule,
+    IntegrationsModule,
     PdfModule,
     UrlsModule,
     ComputedContentModule,

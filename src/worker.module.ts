@@ -22,6 +22,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { JobsWorkerModule } from './jobs/jobs-worker.module';
 import { InsightsWorkerModule } from './modules/insights/insights.worker.module';
 import { SiteContextWorkerModule } from './modules/site-context/site-context.worker.module';
+import { IntegrationsWorkerModule } from './modules/integrations/integrations.worker.module';
 import { JobOutboxWorkerModule } from './jobs/outbox/job-outbox-worker.module';
 
 /** The worker's modules: the same application services as the API, plus the job handlers. */
@@ -49,6 +50,7 @@ import { JobOutboxWorkerModule } from './jobs/outbox/job-outbox-worker.module';
     EventsWorkerModule,
     InsightsWorkerModule,
     SiteContextWorkerModule,
+    IntegrationsWorkerModule,
     JobOutboxWorkerModule,
     JobsWorkerModule,
   ],

@@ -10,6 +10,7 @@ import { DeliverWebhook, DispatchEvents, PruneAuditLog } from '../modules/events
 import { RollupSiteInsights } from '../modules/insights/application/insights.jobs';
 import { DraftFindingFix, ScanDueSites, ScanSite, SyncContextConnection } from '../modules/site-context/application/site-context.jobs';
 import { VerifyCustomHostname } from '../modules/sites/application/custom-hostnames.jobs';
+import { DeliverIntegrationEvent, SweepIntegrationEvents } from '../modules/integrations/application/integrations.jobs';
 import { JobDefinition } from './job-definition';
 import { FlushJobOutbox } from './outbox/outbox.jobs';
 
@@ -39,6 +40,8 @@ export const JOB_REGISTRY: readonly JobDefinition[] = [
   DraftFindingFix,
   ScanDueSites,
   VerifyCustomHostname,
+  DeliverIntegrationEvent,
+  SweepIntegrationEvents,
 ];
 
 export function registeredQueues(definitions: readonly JobDefinition[] = JOB_REGISTRY): string[] {

@@ -4,6 +4,7 @@ import { EVENTS_CONTRACT } from '../../../src/modules/events/api/event.schemas';
 import { AGENT_CONVERSATIONS_CONTRACT } from '../../../src/modules/agent-conversations/api/agent-conversation.schemas';
 import { INSIGHTS_CONTRACT } from '../../../src/modules/insights/api/insights.schemas';
 import { SITE_CONTEXT_CONTRACT } from '../../../src/modules/site-context/api/site-context.schemas';
+import { withPlainObjects } from '../../../src/core/contract/gitbook-schemas';
 
 /**
  * Checks our responses against GitBook's published OpenAPI contract: `@gitbook/api@0.146.0`
@@ -15,13 +16,14 @@ type Spec = { paths: Record<string, Record<string, Operation>>; components: { re
 type Operation = { operationId?: string; responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> };
 
 const SPECS: { id: string; spec: Spec }[] = [
-  { id: 'gitbook-0.146', spec: withSatisfiableOneOfs(toJsonSchemaDialect(require('@gitbook/api/spec/openapi.json'))) },
-  { id: 'gitbook-current', spec: withSatisfiableOneOfs(toJsonSchemaDialect(require('gitbook-api-current/spec/openapi.json'))) },
+  { id: 'gitbook-0.146', spec: withSatisfiableOneOfs(toJsonSchemaDialect(withPlainObjects(require('@gitbook/api/spec/openapi.json')))) },
+  { id: 'gitbook-current', spec: withSatisfiableOneOfs(toJsonSchemaDialect(withPlainObjects(require('gitbook-api-current/spec/openapi.json')))) },
   // Operations GitBook does not have (webhooks, audit log, insights shortcuts), checked against the schemas we serve for them.
   { id: 'ours', spec: toJsonSchemaDialect({ paths: { ...EVENTS_CONTRACT.paths, ...INSIGHTS_CONTRACT.paths, ...AGENT_CONVERSATIONS_CONTRACT.paths, ...SITE_CONTEXT_CONTRACT.paths }, components: {} } as unknown as Spec) },
 ];
 
 /**
+ * (`PlainObject`, untyped, makes every scalar value of a `oneOf` match twice: see withPlainObjects.)
  * Two of GitBook's `oneOf`s can never hold, for GitBook's own responses too; only here are they
  * read as `anyOf` (at least one branch must still match):
  * - a `page_edited` change's `attributes` match the document, group or link attribute schemas,

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { EventOutbox } from './application/event-outbox';
 import { EventResources } from './application/event-resources';
+import { OutboxConsumers } from './application/outbox-consumers';
 import { AuditTrail } from './infrastructure/audit-trail.subscriber';
 
 /**
@@ -10,7 +11,7 @@ import { AuditTrail } from './infrastructure/audit-trail.subscriber';
  */
 @Global()
 @Module({
-  providers: [EventOutbox, EventResources, AuditTrail],
-  exports: [EventOutbox, EventResources, AuditTrail],
+  providers: [EventOutbox, EventResources, OutboxConsumers, AuditTrail],
+  exports: [EventOutbox, EventResources, OutboxConsumers, AuditTrail],
 })
 export class EventsCoreModule {}

@@ -59,6 +59,6 @@ import { OrganizationsRepository } from './infrastructure/organizations.reposito
     SigningKeysRepository,
     VisitorTokenSigner,
   ],
-  exports: [OrganizationsService, OnboardingService, MembersService, MemberPresenter, VisitorClaimsService],
+  exports: [OrganizationPresenter, OrganizationsService, OnboardingService, MembersService, MemberPresenter, VisitorClaimsService],
 })
 export class OrganizationsModule {}

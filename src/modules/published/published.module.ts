@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { IntegrationsModule } from '../integrations';
 import { ContentCoreModule } from '../content/content-core.module';
 import { ContentReaderModule } from '../content/content-reader.module';
 import { FilesModule } from '../content/files.module';
@@ -19,7 +20,7 @@ import { SiteReaderSpecs } from '../openapi/application/site-reader-specs';
 
 /** The reader-facing published sites (HTML, markdown, sitemap, robots, llms.txt); mounted by mountPublishedSites. */
 @Module({
-  imports: [SitesModule, ContentCoreModule, ContentReaderModule, FilesModule, SearchModule, OpenAPIModule, SiteRedirectsModule, InsightsModule, AskModule, AgentsModule],
+  imports: [SitesModule, ContentCoreModule, ContentReaderModule, FilesModule, SearchModule, OpenAPIModule, SiteRedirectsModule, InsightsModule, AskModule, AgentsModule, IntegrationsModule],
   // The specs a site token may read are those its site shows: answered here, where the site's content is known.
   providers: [PublishedReader, PageIndexes, SiteSpaceIndexes, SiteAgentReader, ReaderAsk, PublishedSiteReaderSpecs, { provide: SiteReaderSpecs, useExisting: PublishedSiteReaderSpecs }],
   exports: [PublishedReader],

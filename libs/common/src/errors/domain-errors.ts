@@ -12,7 +12,8 @@ export type DomainErrorKind =
   | 'locked'
   | 'too-large'
   | 'unavailable'
-  | 'too-many-requests';
+  | 'too-many-requests'
+  | 'bad-gateway';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -75,4 +76,9 @@ export class UnavailableError extends DomainError {
     error.retryAfterSeconds = retryAfterSeconds;
     return error;
   }
+}
+
+/** A service we called on the caller's behalf (an integration's) failed or answered what we cannot use. */
+export class BadGatewayError extends DomainError {
+  readonly kind = 'bad-gateway';
 }

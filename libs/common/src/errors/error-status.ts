@@ -12,6 +12,7 @@ export const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   'too-large': 413,
   unavailable: 503,
   'too-many-requests': 429,
+  'bad-gateway': 502,
 };
 
 export interface ErrorBody {

@@ -23,6 +23,10 @@ export class AccessService {
   async context(who: Caller | string, organizationId: string, tx?: Tx): Promise<AccessContext> {
     const caller = typeof who === 'string' ? { id: who } : who;
     if (!isInScope(caller, organizationId)) return AccessContext.outsider(organizationId);
+    if (caller.integrationScope) {
+      const grant = caller.integrationScope;
+      return grant.organizationId === organizationId ? AccessContext.integration(organizationId, grant.scopes, grant.spaceIds) : AccessContext.outsider(organizationId);
+    }
     if (caller.siteScope) {
       return caller.siteScope.organizationId === organizationId ? AccessContext.siteReader(organizationId, caller.siteScope.spaceIds) : AccessContext.outsider(organizationId);
     }
@@ -63,8 +67,14 @@ export class AccessService {
    * caller's role in each (null: guest). A token limited to one organization sees only that one.
    */
   sharedOrganizations(caller: Caller, userId: string): Promise<{ organizationId: string; viewerRole: OrgRole }[]> {
-    if (caller.siteScope) return Promise.resolve([]);
+    if (caller.siteScope || caller.integrationScope) return Promise.resolve([]);
     return this.repository.sharedOrganizations(caller.id, userId, caller.organizationScope ?? null);
+  }
+
+  /** The organizations the caller's token may act in as a member, with its role in each. */
+  async memberships(caller: Caller): Promise<Array<{ organizationId: string; role: OrgRole }>> {
+    if (caller.siteScope || caller.integrationScope) return [];
+    return this.repository.memberships(caller.id, caller.organizationScope ?? null);
   }
 
   /** Whether `userId` is a member of the organization (its people, as a published site's content mentions them). */

@@ -48,6 +48,8 @@ export class AccessContext {
     collections: CollectionNode[],
     private readonly spaceGrants: Map<string, MemberRole[]>,
     private readonly collectionGrants: Map<string, MemberRole[]>,
+    /** Set for an integration installed on every space: its role on each. */
+    private readonly everySpaceRole: MemberRole | null = null,
   ) {
     this.collections = new Map(collections.map((c) => [c.id, c]));
   }
@@ -64,6 +66,18 @@ export class AccessContext {
    */
   static siteReader(organizationId: string, spaceIds: readonly string[]): AccessContext {
     return new AccessContext(organizationId, null, [], new Map(spaceIds.map((id) => [id, ['read'] as MemberRole[]])), new Map());
+  }
+
+  /**
+   * An integration installation's token: a guest whose only grants are the spaces the installation
+   * covers (all of them for `all`), at the role its scopes give (`edit` with
+   * `space:content:write`, `read` with a read scope, none otherwise).
+   */
+  static integration(organizationId: string, scopes: readonly string[], spaceIds: readonly string[] | 'all'): AccessContext {
+    const role: MemberRole | null = scopes.includes('space:content:write') ? 'edit' : scopes.some((s) => s === 'space:content:read' || s === 'space:metadata:read') ? 'read' : null;
+    if (!role) return new AccessContext(organizationId, null, [], new Map(), new Map());
+    if (spaceIds === 'all') return new AccessContext(organizationId, null, [], new Map(), new Map(), role);
+    return new AccessContext(organizationId, null, [], new Map(spaceIds.map((id) => [id, [role]])), new Map());
   }
 
   get isMember(): boolean {
@@ -92,7 +106,7 @@ export class AccessContext {
   spaceVisibility(): SpaceVisibility {
     const ids = [...this.collections.keys()];
     return {
-      all: this.isAdmin,
+      all: this.isAdmin || this.everySpaceRole !== null,
       spaceIds: [...this.spaceGrants.keys()],
       inheritingParentIds: ids.filter((id) => atLeast(this.roleOnCollection(id), 'read')),
       rootInherits: this.isMember && this.orgRole !== null,
@@ -104,6 +118,7 @@ export class AccessContext {
   private resolve(ownLevel: DefaultLevel, ownGrants: MemberRole[], parentId: string | null): MemberRole | null {
     if (this.orgRole === undefined) return null;
     if (this.orgRole === 'admin') return 'admin';
+    if (this.everySpaceRole) return this.everySpaceRole;
     const base = this.inheritedBase(ownLevel, parentId);
     return strongest(base, ...ownGrants, this.grantsAbove(parentId));
   }

@@ -9,4 +9,6 @@ export interface Caller {
   organizationScope?: string | null;
   /** A published site's reader: it may read the spaces its site shows it (`spaceIds`), nothing else. */
   siteScope?: { organizationId: string; spaceId: string; spaceIds: readonly string[] } | null;
+  /** An integration installation's token: the spaces it is installed on, at the role its scopes give. */
+  integrationScope?: { organizationId: string; scopes: readonly string[]; spaceIds: readonly string[] | 'all' } | null;
 }

@@ -106,6 +106,15 @@ export class AccessRepository {
     return rows.map((row) => ({ organizationId: row.organization_id, viewerRole: row.role }));
   }
 
+  /** The organizations the user is an active member of (guests included), with their role. */
+  async memberships(userId: string, onlyIn: string | null): Promise<Array<{ organizationId: string; role: OrgRole }>> {
+    const rows: { organization_id: string; role: OrgRole }[] = await this.dataSource.query(
+      `SELECT organization_id, role FROM organization_members WHERE user_id = $1 AND NOT disabled AND ($2::varchar IS NULL OR organization_id = $2)`,
+      [userId, onlyIn],
+    );
+    return rows.map((row) => ({ organizationId: row.organization_id, role: row.role }));
+  }
+
   /** Of the given users, those who are not active members of the organization. */
   async nonMembers(organizationId: string, userIds: string[], tx?: Tx): Promise<string[]> {
     if (userIds.length === 0) return [];

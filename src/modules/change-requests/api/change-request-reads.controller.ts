@@ -1,13 +1,14 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ChangesQueryDto } from '../../content/api/dto/content-queries.dto';
-import { CurrentUser } from '../../identity/api/auth.decorators';
+import { CurrentUser, IntegrationScopes } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ChangeRequestReadsService } from '../application/change-request-reads.service';
 import { ContributorPresenter } from './contributor.presenter';
 
 @ApiTags('change-requests')
 @ApiBearerAuth()
+@IntegrationScopes({ read: ['space:content:read'] })
 @Controller('spaces/:spaceId/change-requests/:changeRequestId')
 export class ChangeRequestReadsController {
   constructor(

@@ -3,7 +3,7 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Re
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { answeredNotModified, ConditionalRead, ConditionalWrite, entityTag, HonoursReturnPreference, toEnvelope } from '@app/common';
-import { CurrentUser } from '../../identity/api/auth.decorators';
+import { CurrentUser, IntegrationScopes } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ChangeRequestMergeService } from '../application/change-request-merge.service';
 import { ChangeRequestView, ChangeRequestsService } from '../application/change-requests.service';
@@ -14,6 +14,7 @@ import { UpdateChangeRequestDto } from './dto/update-change-request.dto';
 
 @ApiTags('change-requests')
 @ApiBearerAuth()
+@IntegrationScopes({ read: ['space:content:read'], write: ['space:content:write'] })
 @Controller()
 export class ChangeRequestsController {
   constructor(

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { toEnvelope } from '@app/common';
-import { CurrentUser } from '../../identity/api/auth.decorators';
+import { CurrentUser, IntegrationScopes } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { CommentsService } from '../application/comments.service';
 import { CommentPresenter } from './comment.presenter';
@@ -13,6 +13,7 @@ import { listFilter } from './list-filter';
 /** Comments on a change request (its number works in place of its id). */
 @ApiTags('comments')
 @ApiBearerAuth()
+@IntegrationScopes({ read: ['space:content:read'], write: ['space:content:write'] })
 @Controller('spaces/:spaceId/change-requests/:changeRequestId/comments')
 export class ChangeRequestCommentsController {
   constructor(

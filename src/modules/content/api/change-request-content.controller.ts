@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { sendSerializedJson, toEnvelope } from '@app/common';
-import { CurrentUser } from '../../identity/api/auth.decorators';
+import { CurrentUser, IntegrationScopes } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ContentReader } from '../application/content-reader';
 import { ContentReadsService } from '../application/content-reads.service';
@@ -15,6 +15,7 @@ import { pagePathParam } from './page-path';
  */
 @ApiTags('content')
 @ApiBearerAuth()
+@IntegrationScopes({ read: ['space:content:read'] })
 @Controller('spaces/:spaceId/change-requests/:changeRequestId/content')
 export class ChangeRequestContentController {
   constructor(

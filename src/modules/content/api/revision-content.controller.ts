@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { sendSerializedJson, toEnvelope } from '@app/common';
 import { ChangeRequestPresenter } from '../../change-requests/api/change-request.presenter';
-import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
+import { CurrentUser, IntegrationScopes, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ContentReader } from '../application/content-reader';
 import { ContentReadsService } from '../application/content-reads.service';
@@ -25,6 +25,7 @@ const REVISION_ACCESS =
 /** Reads of one revision of a space by id: the ids every content object names resolve here. */
 @ApiTags('content')
 @ApiBearerAuth()
+@IntegrationScopes({ read: ['space:content:read'] })
 @Controller('spaces/:spaceId/revisions/:revisionId')
 export class RevisionContentController {
   constructor(

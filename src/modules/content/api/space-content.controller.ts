@@ -3,7 +3,7 @@ import { Controller, Get, Headers, Param, Query, Req, Res } from '@nestjs/common
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ConditionalRead, answeredNotModified, entityTag, sendSerializedJson, toEnvelope } from '@app/common';
-import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
+import { CurrentUser, IntegrationScopes, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { ContentReader } from '../application/content-reader';
 import { ContentReadsService } from '../application/content-reads.service';
@@ -14,6 +14,7 @@ import { ChangeRequestPresenter } from '../../change-requests/api/change-request
 /** Reads of a space's current revision. Whoever can see the space can read its content. */
 @ApiTags('content')
 @ApiBearerAuth()
+@IntegrationScopes({ read: ['space:content:read'] })
 @Controller('spaces/:spaceId/content')
 @SiteTokenReadable()
 export class SpaceContentController {

@@ -11,6 +11,7 @@ import { DomainEventOrm } from '../infrastructure/domain-event.orm';
 import { OutboxRepository } from '../infrastructure/outbox.repository';
 import { StoredWebhook, WebhooksRepository } from '../infrastructure/webhooks.repository';
 import { EventResources } from './event-resources';
+import { OutboxConsumers, OutboxEvent } from './outbox-consumers';
 import { DeliverWebhook, deliveryJobId } from './events.jobs';
 
 const BATCH = 200;
@@ -34,6 +35,7 @@ export class EventDispatcher {
     private readonly webhooks: WebhooksRepository,
     private readonly deliveries: DeliveriesRepository,
     private readonly resources: EventResources,
+    private readonly consumers: OutboxConsumers,
     private readonly identity: IdentityService,
     private readonly access: AccessService,
     private readonly transactions: Transactions,
@@ -51,16 +53,18 @@ export class EventDispatcher {
         const hooks = await this.ownedByAdmins(await this.webhooks.activeIn([...new Set(events.map((e) => e.organizationId))], tx), tx);
         const rows = await this.deliveriesFor(events, hooks);
         const inserted = await this.deliveries.insertNew(rows, tx);
+        const after = await this.consumers.consume(events.map(outboxEvent), tx);
         await this.outbox.markDispatched(
           events.map((e) => e.seq),
           this.clock.now(),
           tx,
         );
-        return inserted;
+        return { inserted, after };
       });
       if (made === null) return total;
-      await this.queue(made.map((d) => ({ id: d.id, attempt: 1 })));
-      total += made.length;
+      for (const work of made.after) await work();
+      await this.queue(made.inserted.map((d) => ({ id: d.id, attempt: 1 })));
+      total += made.inserted.length;
     }
   }
 
@@ -154,4 +158,17 @@ export class EventDispatcher {
       resource,
     };
   }
+}
+
+function outboxEvent(row: DomainEventOrm): OutboxEvent {
+  return {
+    id: row.id,
+    type: row.type as EventType,
+    organizationId: row.organizationId,
+    spaceId: row.spaceId,
+    resource: { kind: row.resourceKind as ResourceKind, id: row.resourceId },
+    data: row.data,
+    actor: row.actor as OutboxEvent['actor'],
+    createdAt: row.createdAt,
+  };
 }

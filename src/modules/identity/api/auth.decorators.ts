@@ -14,6 +14,18 @@ export const SITE_TOKEN_ROUTE = 'identity:site-token-route';
  */
 export const SiteTokenReadable = () => SetMetadata(SITE_TOKEN_ROUTE, true);
 
+export const INTEGRATION_SCOPES_ROUTE = 'identity:integration-scopes';
+
+/**
+ * The integration scopes a route needs from an installation token: one of `read` for GET and
+ * HEAD, one of `write` for the other methods (a method-level declaration overrides its
+ * controller's); `installation` lets the token in and leaves the check to the use case (the
+ * integration routes, where a token acts on its own installation). Routes that declare nothing
+ * answer installation tokens 403.
+ */
+export type RouteScopes = { read?: readonly string[]; write?: readonly string[] } | 'installation';
+export const IntegrationScopes = (scopes: RouteScopes) => SetMetadata(INTEGRATION_SCOPES_ROUTE, scopes);
+
 /** The user the bearer token belongs to. */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): User => {
   return ctx.switchToHttp().getRequest().user;

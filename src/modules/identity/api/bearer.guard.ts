@@ -3,8 +3,9 @@ import { ModuleRef, Reflector } from '@nestjs/core';
 import { ForbiddenError, HandlerMemo, UnauthenticatedError, bearerToken } from '@app/common';
 import { IdentityService } from '../application/identity.service';
 import { SiteTokenVerifier, looksLikeSiteToken } from '../application/site-token-verifier';
+import { InstallationTokenVerifier, looksLikeInstallationToken } from '../application/installation-token-verifier';
 import { User } from '../domain/user';
-import { PUBLIC_ROUTE, SITE_TOKEN_ROUTE } from './auth.decorators';
+import { INTEGRATION_SCOPES_ROUTE, PUBLIC_ROUTE, RouteScopes, SITE_TOKEN_ROUTE } from './auth.decorators';
 import { optionalProvider } from '../../../core/context/optional-provider';
 
 /**
@@ -17,8 +18,10 @@ export class BearerGuard implements CanActivate {
   /** Whether each route handler is public: metadata never changes, and reading it is a measurable part of a fast read. */
   private readonly publicHandlers = new HandlerMemo<boolean>();
   private readonly siteTokenHandlers = new HandlerMemo<boolean>();
+  private readonly scopedHandlers = new HandlerMemo<RouteScopes | null>();
   /** Applications without published sites have none. */
   private readonly siteTokenVerifier: () => SiteTokenVerifier | null;
+  private readonly installationTokenVerifier: () => InstallationTokenVerifier | null;
 
   constructor(
     private readonly reflector: Reflector,
@@ -26,6 +29,7 @@ export class BearerGuard implements CanActivate {
     modules: ModuleRef,
   ) {
     this.siteTokenVerifier = optionalProvider(modules, SiteTokenVerifier);
+    this.installationTokenVerifier = optionalProvider(modules, InstallationTokenVerifier);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -35,6 +39,10 @@ export class BearerGuard implements CanActivate {
     if (!token) throw new UnauthenticatedError('Missing bearer token in the Authorization header');
     if (looksLikeSiteToken(token)) {
       request.user = await this.siteReader(context, token);
+      return true;
+    }
+    if (looksLikeInstallationToken(token)) {
+      request.user = await this.installation(context, token, request.method);
       return true;
     }
     const found = await this.identity.authenticateToken(token);
@@ -52,6 +60,20 @@ export class BearerGuard implements CanActivate {
       throw new ForbiddenError("A site token only reads its site's published structure and content, the OpenAPI specs it shows and the people it mentions: this operation needs an API token");
     }
     return reader;
+  }
+
+  /** An installation token, on a route that declares the scope it needs and one the token holds. */
+  private async installation(context: ExecutionContext, token: string, method: string): Promise<User> {
+    const integration = await this.installationTokenVerifier()?.verify(token);
+    if (!integration?.integrationScope) throw new UnauthenticatedError('Invalid or expired installation token');
+    const declared = this.scopedHandlers.of(context, (handler, controller) => this.reflector.getAllAndOverride<RouteScopes>(INTEGRATION_SCOPES_ROUTE, [handler, controller]) ?? null);
+    if (declared === 'installation') return integration;
+    const needed = declared ? (method === 'GET' || method === 'HEAD' ? declared.read : declared.write) : undefined;
+    if (!needed?.length) throw new ForbiddenError('This operation is not open to integration installation tokens');
+    if (!needed.some((scope) => integration.integrationScope!.scopes.includes(scope))) {
+      throw new ForbiddenError(`This operation needs the integration scope ${needed.map((s) => `"${s}"`).join(' or ')}`);
+    }
+    return integration;
   }
 
   private isPublic(context: ExecutionContext): boolean {

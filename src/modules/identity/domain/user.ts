@@ -15,6 +15,19 @@ export interface User {
   organizationScope?: string | null;
   /** On the caller only, for a published site's reader token: the one space it may read. */
   siteScope?: SiteScope | null;
+  /** On the caller only, for an integration installation's token: what the installation reaches. */
+  integrationScope?: IntegrationGrant | null;
+}
+
+/** What an installation token lets the integration do: its scopes, on the targets it is installed on. */
+export interface IntegrationGrant {
+  integration: string;
+  installationId: string;
+  organizationId: string;
+  scopes: readonly string[];
+  /** `all` when the installation covers every space (or site) of the organization. */
+  spaceIds: readonly string[] | 'all';
+  siteIds: readonly string[] | 'all';
 }
 
 /** What a site token (the `apiToken` of published-site resolution) lets its bearer read. */

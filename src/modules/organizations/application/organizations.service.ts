@@ -63,6 +63,19 @@ export class OrganizationsService {
     return { emailDomains: organization.emailDomains, isMember: (await this.members.find(organizationId, userId, tx)) !== null };
   }
 
+  /**
+   * Organizations shown as the publishers of what they share with everyone (an integration's
+   * `owner`), with the viewer's role in each (null when they are no member).
+   */
+  async publishers(caller: User, organizationIds: string[]): Promise<Map<string, OrganizationView>> {
+    const out = new Map<string, OrganizationView>();
+    for (const id of [...new Set(organizationIds)]) {
+      const organization = await this.organizations.findById(id);
+      if (organization) out.set(id, { organization, role: (await this.access.context(caller, id)).orgRole ?? null });
+    }
+    return out;
+  }
+
   async get(caller: User, organizationId: string): Promise<OrganizationView> {
     const context = await this.access.requireMember(caller, organizationId);
     const organization = await this.organizations.findById(organizationId);

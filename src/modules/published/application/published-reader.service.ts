@@ -19,7 +19,11 @@ import { askScriptHash } from '../domain/ask-box';
 import { SiteAgentsService } from '../../agents/application/site-agents.service';
 import { InsightsService } from '../../insights/application/insights.service';
 import { normalizeQuery, observedEvent, referrerDomain } from '../../insights/domain/site-event';
-import { documentOutline, documentText, embeddedSpecs, renderDocument, sanitizeFragment } from '../domain/document-html';
+import { documentOutline, documentText, embeddedSpecs, integrationBlocks, renderDocument, sanitizeFragment } from '../domain/document-html';
+import { BLOCK_CACHE_MS, IntegrationRendersService } from '../../integrations';
+import { PageBlocks, pressedBlock } from '../domain/page-blocks';
+import { blockPlaceholder, contentKitHtml } from '../domain/contentkit-html';
+import type { DocumentBlock } from '../../content/domain/markdown/types';
 import { emojiText } from '../domain/html';
 import { openapiPages } from '../domain/openapi-pages';
 import { IndexedPage, PageIndex, ReaderPage, navigationHref } from '../domain/page-index';
@@ -78,6 +82,8 @@ interface HotEntry extends HotInfo {
 
 /** Bumped when the HTML this server renders changes, so no ETag from an older renderer still matches. */
 const RENDERER_VERSION = '1';
+/** How long a page waits for an integration's block before showing its placeholder. */
+const BLOCK_RENDER_TIMEOUT_MS = 2000;
 const SPECIAL = new Set(['robots.txt', 'sitemap.xml', 'llms.txt']);
 const SEARCH = '~search';
 
@@ -119,6 +125,7 @@ export class PublishedReader {
     private readonly siteSpaces: SiteSpaceIndexes,
     private readonly insights: InsightsService,
     private readonly agents: SiteAgentsService,
+    private readonly integrationRenders: IntegrationRendersService,
   ) {
     // Custom fonts load from our download route only.
     const fonts = new URL(this.files.downloadUrl({ storageKey: 'x' })).origin;
@@ -250,10 +257,10 @@ export class PublishedReader {
     const revision = await this.store.getInSpace(space.id, space.revisionId);
     if (!revision) throw NotFoundError.of('Revision', space.revisionId);
     const index = await this.indexes.of(target.site.organizationId, revision);
-    let response: { status: number; body: string; type?: string; pageId?: string; results?: number; query?: string };
+    let response: { status: number; body: string; type?: string; pageId?: string; results?: number; query?: string; blocks?: PageBlocks };
     if (pagePath === SEARCH) response = await this.searchPage(target, index, space, request.url.searchParams.get('q') ?? '');
     else if (pagePath.endsWith('.md')) response = await this.markdownPage(index, pagePath.slice(0, -3));
-    else response = await this.page(target, index, revision, pagePath, space.language ?? undefined);
+    else response = await this.page(target, index, revision, pagePath, space.language ?? undefined, request.url.searchParams);
     // Members previewing a site are not its readers: previews are not counted.
     const seen: SeenPage | undefined =
       response.status !== 200 || admission.preview
@@ -276,11 +283,12 @@ export class PublishedReader {
     if (response.type) return { status: response.status, headers: { 'Content-Type': response.type, ...caching }, body: response.body, seen };
     if (response.status !== 200) return this.html(response.status, response.body, { 'Cache-Control': 'no-store' });
     const bytes = Buffer.from(response.body);
+    if (response.blocks) return this.withBlocks(bytes, response.blocks, tag, caching, hot, seen);
     if (reusable) this.remember(this.rendered, tag, bytes, bytes.length);
     return { ...this.html(200, bytes, caching), hot, seen };
   }
 
-  private async page(target: PublishedTarget, index: PageIndex, revision: Revision, pagePath: string, lang?: string): Promise<{ status: number; body: string; pageId?: string }> {
+  private async page(target: PublishedTarget, index: PageIndex, revision: Revision, pagePath: string, lang: string | undefined, params: URLSearchParams): Promise<{ status: number; body: string; pageId?: string; blocks?: PageBlocks }> {
     const wanted = pagePath.replace(/\/+$/, '');
     const entry = wanted ? index.byPath.get(wanted) ?? index.byPath.get(wanted.toLowerCase()) : index.readingOrder[0];
     if (!entry) return { status: 404, body: renderNotice({ siteTitle: target.site.title, title: 'Page not found', message: `There is no page at “/${wanted}” in this site.` }) };
@@ -290,9 +298,11 @@ export class PublishedReader {
     const href = (path: string) => this.published.hrefOf(target, target.address.sectionId, target.address.siteSpaceId, path);
     const files = new Map(revision.content.files.map((file) => [file.id, file]));
     const operations = await this.operations(target.site.organizationId, embeddedSpecs(document));
+    const blocks = await this.integrationBlocks(target.site.organizationId, target.address.spaceId, integrationBlocks(document), params);
     const generated = entry.node.generated;
     const contentHtml = generated ? sanitizeFragment(`<div class="openapi">${generated.html}</div>`) : renderDocument(document, {
       openapiOperation: operations,
+      integrationBlocks: blocks?.html,
       pageHref: (pageId, anchor) => {
         const linked = index.byId.get(pageId);
         if (!linked || !linked.path) return null;
@@ -327,7 +337,32 @@ export class PublishedReader {
       markdownHref: `${href(entry.path)}.md`,
       askAction: (await this.agents.assistantOf(target.site.id)).enabled ? `${target.siteBaseUrl}/~gitbook/ask` : undefined,
     });
-    return { status: 200, body: html, pageId: entry.node.id };
+    return { status: 200, body: html, pageId: entry.node.id, ...(blocks ? { blocks } : {}) };
+  }
+
+  /**
+   * The page's integration blocks, rendered by their services at once (each within
+   * BLOCK_RENDER_TIMEOUT_MS, cached per props by the integrations module), the pressed one with
+   * its state and action; a block that failed shows a placeholder, one not installed nothing.
+   */
+  private async integrationBlocks(organizationId: string, spaceId: string, refs: ReturnType<typeof integrationBlocks>, params: URLSearchParams): Promise<PageBlocks | undefined> {
+    if (refs.length === 0) return undefined;
+    const pressed = pressedBlock(params);
+    const renders = await this.integrationRenders.renderPageBlocks(
+      organizationId,
+      spaceId,
+      refs.map((ref, i) => ({ integration: ref.integration, componentId: ref.componentId, props: ref.props, ...(pressed?.index === i ? { state: pressed.state, action: pressed.action } : {}) })),
+      BLOCK_RENDER_TIMEOUT_MS,
+    );
+    const html = new Map<DocumentBlock, string>();
+    const frameHosts = new Set<string>();
+    renders.forEach((render, index) => {
+      if (render.outcome === 'failed') html.set(refs[index].node, blockPlaceholder(refs[index].integration));
+      if (render.outcome !== 'rendered') return;
+      render.frameHosts.forEach((host) => frameHosts.add(host));
+      html.set(refs[index].node, contentKitHtml(render.output, { index, frameHosts: render.frameHosts }));
+    });
+    return { html, frameHosts: [...frameHosts], pressed: pressed !== null };
   }
 
   /**
@@ -489,6 +524,19 @@ export class PublishedReader {
       sizes.total -= sizes.of.get(oldest) ?? 0;
       sizes.of.delete(oldest);
     }
+  }
+
+  /**
+   * A page with integration blocks: what its services answer may change without the site changing,
+   * so it is reused for BLOCK_CACHE_MS only (its ETag names that window), never when a reader pressed
+   * a button (their state is in the address), and its policy lets it frame the blocks' declared hosts.
+   */
+  private withBlocks(bytes: Buffer, blocks: PageBlocks, tag: string, caching: Record<string, string>, hot: HotInfo | undefined, seen: SeenPage | undefined): ReaderResponse & { hot?: HotInfo } {
+    const windowTag = `${tag.slice(0, -1)}-${Math.floor(Date.now() / BLOCK_CACHE_MS)}"`;
+    const csp = blocks.frameHosts.length ? `${this.csp}; frame-src ${blocks.frameHosts.map((host) => `https://${host}`).join(' ')}` : this.csp;
+    const headers = { ...caching, ETag: windowTag, 'Content-Security-Policy': csp, ...(blocks.pressed ? { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } : {}) };
+    const reuse = hot && !blocks.pressed ? { ...hot, tag: windowTag, notModifiedHeaders: { ...hot.notModifiedHeaders, ETag: windowTag, 'Content-Security-Policy': csp }, expiresAt: Math.min(hot.expiresAt ?? Infinity, Date.now() + BLOCK_CACHE_MS) } : undefined;
+    return { ...this.html(200, bytes, headers), hot: reuse, seen };
   }
 
   private html(status: number, body: string | Buffer, headers: Record<string, string>): ReaderResponse {

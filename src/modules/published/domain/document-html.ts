@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 import type { DocumentBlock, DocumentFragment, DocumentInline, DocumentLeaf, DocumentNode, DocumentText, JSONDocument } from '../../content/domain/markdown/types';
 import { htmlSource } from '../../content/domain/markdown';
@@ -12,6 +13,34 @@ export interface RenderContext {
   fileHref(fileId: string): string | null;
   /** An operation of one of the organization's OpenAPI specs, as an HTML section (null: no such spec or operation). */
   openapiOperation?(spec: string, method: string, path: string): string | null;
+  /** The HTML of each integration block of the document (rendered and sanitized already; '' shows nothing). */
+  integrationBlocks?: Map<DocumentBlock, string>;
+}
+
+/** An integration block's integration, component and props, for rendering it before the document. */
+export interface IntegrationBlockRef {
+  node: DocumentBlock;
+  integration: string;
+  componentId: string;
+  props: Record<string, unknown>;
+}
+
+/** The document's integration blocks, in reading order. */
+export function integrationBlocks(document: JSONDocument): IntegrationBlockRef[] {
+  const found: IntegrationBlockRef[] = [];
+  const visit = (nodes: unknown[] | undefined) => {
+    for (const node of (nodes ?? []) as DocumentBlock[]) {
+      if (node?.object !== 'block') continue;
+      if (node.type === 'integration' && typeof node.data?.integration === 'string' && typeof node.data?.block === 'string') {
+        const props = node.data.props && typeof node.data.props === 'object' && !Array.isArray(node.data.props) ? node.data.props : {};
+        found.push({ node, integration: node.data.integration, componentId: node.data.block, props });
+      }
+      visit(node.nodes);
+      for (const fragment of node.fragments ?? []) visit(fragment.nodes);
+    }
+  };
+  visit(document.nodes);
+  return found;
 }
 
 /** An `openapi-operation` block's spec, method and path, in either of GitBook's shapes (tag attributes, or `ref` + `operation`). */
@@ -45,6 +74,8 @@ export interface OutlineEntry {
   level: number;
 }
 
+type SlotContext = RenderContext & { integrationSlot?(node: DocumentBlock): string };
+
 const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
 const MARK_TAGS: Record<string, string> = { bold: 'strong', italic: 'em', code: 'code', strikethrough: 's' };
 
@@ -77,8 +108,16 @@ const SANITIZE: sanitizeHtml.IOptions = {
 
 /** A GitBook document as an HTML fragment for a published page. */
 export function renderDocument(document: JSONDocument, context: RenderContext): string {
-  const html = (document.nodes ?? []).map((node) => block(node, context)).join('\n');
-  return sanitizeHtml(html, SANITIZE);
+  const slots: string[] = [];
+  // Integration blocks are sanitized by their own (wider) allowlist: they hold a placeholder through
+  // this one, named with a nonce no document text can guess, and are put in after it.
+  const nonce = randomBytes(9).toString('hex');
+  const withSlots: SlotContext = context.integrationBlocks?.size
+    ? { ...context, integrationSlot: (node: DocumentBlock) => (slots.push(context.integrationBlocks!.get(node) ?? ''), `ck${nonce}x${slots.length - 1}`) }
+    : context;
+  const html = sanitizeHtml((document.nodes ?? []).map((node) => block(node, withSlots)).join('\n'), SANITIZE);
+  if (!slots.length) return html;
+  return html.replace(new RegExp(`<div class="integration-slot">ck${nonce}x(\\d+)</div>`, 'g'), (_, i: string) => slots[Number(i)]);
 }
 
 /** HTML this server generated (an API reference page), through the same allowlist as documents. */
@@ -179,6 +218,10 @@ function block(node: DocumentBlock, context: RenderContext): string {
     case 'math':
       // The formula as TeX text; a reader-side renderer may typeset it.
       return `<div class="math" role="math">${escapeHtml(typeof node.data?.formula === 'string' ? node.data.formula : '')}</div>`;
+    case 'integration': {
+      const slot = (context as SlotContext).integrationSlot?.(node);
+      return slot ? `<div class="integration-slot">${slot}</div>` : '';
+    }
     case 'openapi-operation': {
       const operation = operationOf(node.data);
       const html = operation ? context.openapiOperation?.(operation.spec, operation.method, operation.path) : null;

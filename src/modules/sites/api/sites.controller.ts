@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, P
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { answeredNotModified, ConditionalRead, ConditionalWrite, entityTag, HonoursReturnPreference, toEnvelope } from '@app/common';
-import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
+import { CurrentUser, IntegrationScopes, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../application/published-sites.service';
 import { SiteStructureService } from '../application/site-structure.service';
@@ -14,6 +14,7 @@ import { SitePresenter } from './site.presenter';
 
 @ApiTags('sites')
 @ApiBearerAuth()
+@IntegrationScopes({ read: ['site:metadata:read'] })
 @Controller('orgs/:organizationId/sites')
 export class SitesController {
   constructor(

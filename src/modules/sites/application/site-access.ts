@@ -98,6 +98,14 @@ export class SiteAccess {
    */
   private async granted(caller: User, organizationId: string, orgRole: OrgRole, siteId?: string): Promise<Map<string, MemberRole>> {
     if (orgRole === 'admin' || caller.siteScope) return new Map();
+    if (caller.integrationScope) return this.integrationGrants(caller.integrationScope, organizationId, siteId);
     return this.grants.grantedRoles(organizationId, caller.id, await this.teams.teamIdsOf(organizationId, caller.id), siteId);
+  }
+
+  /** An installation token reads the sites it is installed on (all of them for `all`) with `site:metadata:read`. */
+  private async integrationGrants(grant: NonNullable<User['integrationScope']>, organizationId: string, siteId?: string): Promise<Map<string, MemberRole>> {
+    if (grant.organizationId !== organizationId || !grant.scopes.includes('site:metadata:read')) return new Map();
+    const ids = grant.siteIds === 'all' ? await this.sites.idsInOrganization(organizationId) : grant.siteIds;
+    return new Map(ids.filter((id) => !siteId || id === siteId).map((id) => [id, 'read' as MemberRole]));
   }
 }

@@ -55,6 +55,11 @@ export class SitesRepository {
     return this.manager(tx).getRepository(SiteOrm).findOneBy({ organizationId, id });
   }
 
+  async idsInOrganization(organizationId: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.manager().query(`SELECT id FROM sites WHERE organization_id = $1`, [organizationId]);
+    return rows.map((r) => r.id);
+  }
+
   findById(id: string): Promise<SiteOrm | null> {
     return this.manager().getRepository(SiteOrm).findOneBy({ id });
   }

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Q
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ConditionalRead, ConditionalWrite, ListQueryDto, answeredNotModified, entityTag, toEnvelope } from '@app/common';
-import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
+import { CurrentUser, IntegrationScopes, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../application/spaces.service';
 import { CreateSpaceDto } from './dto/create-space.dto';
@@ -14,6 +14,7 @@ import { SpacePresenter } from './space.presenter';
 
 @ApiTags('spaces')
 @ApiBearerAuth()
+@IntegrationScopes({ read: ['space:metadata:read', 'space:content:read'] })
 @Controller()
 export class SpacesController {
   constructor(

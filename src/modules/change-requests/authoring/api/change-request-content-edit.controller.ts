@@ -2,7 +2,7 @@ import { Body, Controller, Headers, HttpCode, Param, Post, Query, Res } from '@n
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ConditionalWrite, entityTag } from '@app/common';
-import { CurrentUser } from '../../../identity/api/auth.decorators';
+import { CurrentUser, IntegrationScopes } from '../../../identity/api/auth.decorators';
 import { User } from '../../../identity/domain/user';
 import { ChangeRequestAuthoringService } from '../application/change-request-authoring.service';
 import { parseContentUpdateBody } from '../domain/changes';
@@ -11,6 +11,7 @@ import { UPDATE_CONTENT_BODY_SCHEMA, UpdateContentQueryDto } from './dto/update-
 
 @ApiTags('change-request-content')
 @ApiBearerAuth()
+@IntegrationScopes({ write: ['space:content:write'] })
 @Controller('spaces/:spaceId/change-requests/:changeRequestId/content')
 export class ChangeRequestContentEditController {
   constructor(

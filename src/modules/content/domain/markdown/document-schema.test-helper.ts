@@ -3,33 +3,16 @@
  * contract, `components.schemas.JSONDocument` of `@gitbook/api` (0.146, the contract this server
  * implements) and of the current `@gitbook/api`.
  */
-import Ajv, { ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import { contractAjv, withPlainObjects, withoutNullable } from '../../../../core/contract/gitbook-schemas';
 
-/** OpenAPI 3.0's `nullable` as plain JSON Schema. */
-function withoutNullable(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutNullable);
-  if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = withoutNullable(value);
-  if (out.nullable !== true) return out;
-  delete out.nullable;
-  if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-  if (typeof out.type === 'string') return { ...out, type: [out.type, 'null'] };
-  return out.enum ? out : { anyOf: [out, { type: 'null' }] };
-}
-
-const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
-addFormats(ajv);
-for (const format of ['emoji', 'markdown', 'byte', 'binary', 'password', 'int32', 'int64', 'float', 'double', 'color', 'icon']) {
-  if (!ajv.formats[format]) ajv.addFormat(format, true);
-}
+const ajv = contractAjv();
 const SPECS = {
   'gitbook-0.146': '@gitbook/api/spec/openapi.json',
   'gitbook-current': 'gitbook-api-current/spec/openapi.json',
 };
 const validators: Array<[string, ValidateFunction]> = Object.entries(SPECS).map(([id, path]) => {
-  ajv.addSchema(withoutNullable(require(path)) as object, id);
+  ajv.addSchema(withoutNullable(withPlainObjects(require(path))) as object, id);
   return [id, ajv.compile({ $ref: `${id}#/components/schemas/JSONDocument` })];
 });
 

@@ -41,6 +41,8 @@ export const VOID_TAGS: Record<string, string> = {
   'openapi-operation': 'openapi-operation',
   'openapi-schemas': 'openapi-schemas',
   'openapi-webhook': 'openapi-webhook',
+  // Ours: GitBook's Git Sync has no markdown for integration blocks; the props travel as JSON.
+  integration: 'integration',
 };
 
 /** The tag written for a block type (the inverse of CONTAINER_TAGS / VOID_TAGS). */

@@ -161,6 +161,10 @@ class Converter {
         data.schemas = value.split(',').map((name) => name.trim()).filter(Boolean);
       } else if (tag === 'openapi-schemas' && key === 'grouped' && (value === 'true' || value === 'false')) {
         data.grouped = value === 'true';
+      } else if (tag === 'integration' && (key === 'props' || key === 'action') && typeof value === 'string') {
+        data[key] = jsonObject(value);
+      } else if (tag === 'integration' && key === 'fullWidth') {
+        data.fullWidth = value === true || value === 'true';
       } else if (key !== '') data[key] = value;
     }
     return data;
@@ -588,4 +592,14 @@ export function markdownToDocument(body: string, resolver?: LinkResolver, option
   const nodes = new Converter(resolver, options).blocks(parseTree(body), 'top');
   assignKeys(nodes, '');
   return { object: 'document', data: {}, nodes };
+}
+
+/** An integration block's props (or action) as written in its tag: a JSON object, or an empty one when it is not. */
+function jsonObject(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
 }

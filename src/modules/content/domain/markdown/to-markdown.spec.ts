@@ -26,6 +26,17 @@ describe('documentToMarkdown', () => {
     ]);
   });
 
+  it("keeps an integration block's integration, block and props (JSON in the tag) through markdown", () => {
+    const props = { service: 'api "edge"', regions: ['eu', 'us'], nested: { on: true } };
+    const doc: JSONDocument = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'integration', key: 'k', isVoid: true, data: { integration: 'status-block', block: 'status', props } }] } as never;
+    const markdown = documentToMarkdown(doc);
+    expect(markdown).toContain('{% integration integration="status-block" block="status" props=');
+    const back = markdownToDocument(markdown);
+    expect(back.nodes[0]).toMatchObject({ object: 'block', type: 'integration', isVoid: true, data: { integration: 'status-block', block: 'status', props } });
+    expectValidDocument(back);
+    expect(markdownToDocument('{% integration integration="x" block="y" props="not json" %}').nodes[0].data).toEqual({ integration: 'x', block: 'y', props: {} });
+  });
+
   it('writes nothing for an empty document', () => {
     expect(documentToMarkdown(doc())).toBe('');
   });

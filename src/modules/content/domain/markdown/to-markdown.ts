@@ -210,6 +210,10 @@ class Writer {
     for (const [key, value] of Object.entries(data)) {
       if (key === 'ref' || key === 'caption' || value === undefined || value === null) continue;
       if ((tag === 'openapi-schemas' && key === 'title') || key === 'specLink') continue;
+      if (tag === 'integration' && typeof value === 'object') {
+        attributes.push([key, JSON.stringify(value)]);
+        continue;
+      }
       attributes.push([key, value === true ? true : String(value)]);
     }
     const open = formatTag(tag, attributes);

@@ -38,8 +38,8 @@ export class InstallationTokensService extends InstallationTokenVerifier {
   async create(caller: User, name: string, installationId: string): Promise<{ token: string; expiresAt: Date }> {
     if (caller.integrationScope) throw new ForbiddenError('An installation token cannot mint installation tokens');
     const { admin } = await this.integrations.get(caller, name);
-    const { installation } = await this.installations.get(caller, name, installationId);
     if (!admin) throw new ForbiddenError("Only the integration's publisher (an admin of its organization) mints installation tokens");
+    const { installation } = await this.installations.get(caller, name, installationId);
     return this.mint(installation.id);
   }
 

@@ -109,9 +109,10 @@ export class InstallationsService {
   }
 
   async uninstall(caller: User, name: string, installationId: string): Promise<boolean> {
-    const { integration, installation } = await this.get(caller, name, installationId).catch(() => ({ integration: null, installation: null }));
-    if (!integration || !installation) return false;
+    const { integration } = await this.integrations.get(caller, name);
     if (caller.integrationScope) throw new ForbiddenError('An installation token cannot uninstall its integration');
+    const installation = await this.installations.find(integration.id, installationId);
+    if (!installation) return false;
     await this.access.requireOrgRole(caller, installation.organizationId, 'admin');
     await this.transactions.run(async (tx) => {
       await this.events.record(integration, installation, { type: 'installation_deleted' }, tx);

@@ -349,6 +349,39 @@ describe('Integrations', () => {
       expect(slow.text).toContain('not available right now');
     });
 
+    it("site scripts: listed with the integration's declared sources (https only), loaded by the site's pages under that policy", async () => {
+      const body = { title: 'Tracker', description: 'Counts', scopes: ['site:script:inject', 'site:script:cookies'], organization: org, endpoint: fake.url, secrets: { signingSecret: secret }, script: '', contentSecurityPolicy: { 'script-src': "https://cdn.example.com 'unsafe-inline' data:", 'connect-src': 'https://collect.example.com *' } };
+      await client(alice).integrations.publishIntegration('tracker', body);
+      const installed = (await client(alice).integrations.installIntegration('tracker', { organization: org })).data.id;
+      expect(await status(client(alice).integrations.installIntegrationOnSpace('tracker', installed, { space: s1 }))).toBe(200);
+      await client(alice).integrations.installIntegrationOnSite('tracker', installed, { siteId: siteA });
+      const scripts = (await client(bob).orgs.listSiteIntegrationScripts(org, siteA)).data;
+      expect(scripts).toEqual([{ script: `${fake.url}/script.js?site=${siteA}`, cookies: true, contentSecurityPolicy: expect.stringContaining('script-src') }]);
+      expect(scripts[0].contentSecurityPolicy).toContain(`script-src ${fake.url} https://cdn.example.com`);
+      expect(scripts[0].contentSecurityPolicy).toContain('connect-src ' + fake.url + ' https://collect.example.com');
+      expect(scripts[0].contentSecurityPolicy).not.toMatch(/unsafe-inline|data:| \*/);
+      expect((await client(alice).orgs.listSiteIntegrationScripts(org, siteA2)).data).toEqual([]);
+      expect(await status(client(mallory).orgs.listSiteIntegrationScripts(org, siteA))).toBe(404);
+
+      fake.setRender((b) => ({ type: 'element', state: {}, props: b.props, element: { type: 'block', children: [] } }));
+      const page = await request(t.app.getHttpServer()).get('/sites/docs/page');
+      expect(page.text).toContain(`<script src="${fake.url}/script.js?site=${siteA}" async></script>`);
+      const csp = page.headers['content-security-policy'];
+      expect(csp).toMatch(new RegExp(`script-src [^;]*${fake.url.replace(/[.]/g, '\\.')} https://cdn\\.example\\.com`));
+      expect(/script-src [^;]*/.exec(csp)![0]).not.toMatch(/unsafe|data:/);
+      expect(csp).toContain("default-src 'none'");
+      // A revalidation with the page's ETag answers 304 with the same policy.
+      const again = await request(t.app.getHttpServer()).get('/sites/docs/page').set('If-None-Match', page.headers.etag);
+      expect(again.status).toBe(304);
+      expect(again.headers['content-security-policy']).toBe(csp);
+
+      expect((await client(alice).integrations.uninstallIntegrationFromSite('tracker', installed, siteA)).status).toBe(205);
+      const after = await request(t.app.getHttpServer()).get('/sites/docs/page');
+      expect(after.text).not.toContain('script.js');
+      expect(after.headers['content-security-policy']).not.toContain('cdn.example.com');
+      await client(alice).integrations.unpublishIntegration('tracker');
+    });
+
     it('go to the tunnel in development mode (the publisher only), and back once it is off', async () => {
       expect(await status(client(bob).integrations.setIntegrationDevelopmentMode('notes', { tunnelUrl: tunnel.url }))).toBe(403);
       expect((await client(alice).integrations.setIntegrationDevelopmentMode('notes', { tunnelUrl: tunnel.url })).status).toBe(204);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, ForbiddenError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
-import { Transactions } from '../../../database/transactions';
+import { Transactions, Tx } from '../../../database/transactions';
 import { AccessService } from '../../access/application/access.service';
 import type { User } from '../../identity/domain/user';
 import { SitesService } from '../../sites/application/sites.service';
@@ -96,13 +96,16 @@ export class InstallationsService {
     return this.transactions.run(async (tx) => {
       const installation = (await this.installations.find(integration.id, installationId, tx))!;
       const previous = { status: installation.status, configuration: installation.configuration };
+      const previousSiteSelection = installation.siteSelection;
       if (input.configuration !== undefined) installation.configuration = validateConfiguration('account', integration.manifest.configurations.account, input.configuration);
       if (input.externalIds !== undefined) installation.externalIds = input.externalIds;
       if (input.space_selection) installation.spaceSelection = input.space_selection;
       if (input.site_selection) installation.siteSelection = input.site_selection;
+      const reach = installation.siteSelection;
       installation.status = this.statusOf(integration, installation.configuration);
       installation.updatedAt = this.clock.now();
       await this.installations.save(installation, tx);
+      if (reach !== previousSiteSelection || installation.status !== previous.status) await this.sitePagesChanged(integration, { organizationId: installation.organizationId }, tx);
       await this.events.record(integration, installation, { type: 'installation_setup', status: installation.status, previous }, tx);
       return installation;
     });
@@ -118,6 +121,7 @@ export class InstallationsService {
       await this.events.record(integration, installation, { type: 'installation_deleted' }, tx);
       await this.installations.deleteTokens(installation.id, tx);
       await this.installations.delete(installation.id, tx);
+      await this.sitePagesChanged(integration, { organizationId: installation.organizationId }, tx);
     });
     return true;
   }
@@ -143,6 +147,7 @@ export class InstallationsService {
       const created = await this.installations.insertTarget(kind, row, tx);
       const target = created ? row : (await this.installations.findTarget(kind, installationId, targetId, tx))!;
       if (created) await this.events.record(integration, installation, { type: `${kind}_installation_setup`, [`${kind}Id`]: targetId, status: target.status }, tx);
+      if (created && kind === 'site') await this.sitePagesChanged(integration, { siteIds: [targetId] }, tx);
       return { target, created };
     });
   }
@@ -186,8 +191,14 @@ export class InstallationsService {
     return this.transactions.run(async (tx) => {
       const deleted = await this.installations.deleteTarget(kind, installationId, targetId, tx);
       if (deleted) await this.events.record(integration, installation, { type: `${kind}_installation_deleted`, [`${kind}Id`]: targetId }, tx);
+      if (deleted && kind === 'site') await this.sitePagesChanged(integration, { siteIds: [targetId] }, tx);
       return deleted;
     });
+  }
+
+  /** Pages of sites an integration with a site script reaches load it: they are rendered anew when that reach changes. */
+  private async sitePagesChanged(integration: IntegrationOrm, change: { siteIds: string[] } | { organizationId: string }, tx: Tx): Promise<void> {
+    if (integration.manifest.scopes.includes('site:script:inject')) await this.sites.pagesChanged(change, tx);
   }
 
   /** Changing an installation: its organization's admins, or its own token. */

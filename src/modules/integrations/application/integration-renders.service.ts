@@ -131,7 +131,9 @@ export class IntegrationRendersService {
 }
 
 function frameHostsOf(integration: IntegrationOrm): string[] {
-  const hosts = [new URL(integration.endpoint).hostname];
+  // Webframes load over https only (the content policy of reader pages): an http endpoint (development) frames nothing of its own.
+  const endpoint = new URL(integration.endpoint);
+  const hosts = endpoint.protocol === 'https:' ? [endpoint.hostname] : [];
   for (const source of safeSources(cspDirectives(integration.manifest.contentSecurityPolicy).get('frame-src'))) {
     if (source.startsWith('https://')) hosts.push(new URL(source.replace('*.', '')).hostname);
   }

@@ -20,7 +20,8 @@ import { SiteAgentsService } from '../../agents/application/site-agents.service'
 import { InsightsService } from '../../insights/application/insights.service';
 import { normalizeQuery, observedEvent, referrerDomain } from '../../insights/domain/site-event';
 import { documentOutline, documentText, embeddedSpecs, integrationBlocks, renderDocument, sanitizeFragment } from '../domain/document-html';
-import { BLOCK_CACHE_MS, IntegrationRendersService } from '../../integrations';
+import { BLOCK_CACHE_MS, InstalledIntegrationsService, IntegrationRendersService, SiteScript } from '../../integrations';
+import { pageCsp } from '../domain/page-csp';
 import { PageBlocks, pressedBlock } from '../domain/page-blocks';
 import { blockPlaceholder, contentKitHtml } from '../domain/contentkit-html';
 import type { DocumentBlock } from '../../content/domain/markdown/types';
@@ -126,6 +127,7 @@ export class PublishedReader {
     private readonly insights: InsightsService,
     private readonly agents: SiteAgentsService,
     private readonly integrationRenders: IntegrationRendersService,
+    private readonly installedIntegrations: InstalledIntegrationsService,
   ) {
     // Custom fonts load from our download route only.
     const fonts = new URL(this.files.downloadUrl({ storageKey: 'x' })).origin;
@@ -257,7 +259,7 @@ export class PublishedReader {
     const revision = await this.store.getInSpace(space.id, space.revisionId);
     if (!revision) throw NotFoundError.of('Revision', space.revisionId);
     const index = await this.indexes.of(target.site.organizationId, revision);
-    let response: { status: number; body: string; type?: string; pageId?: string; results?: number; query?: string; blocks?: PageBlocks };
+    let response: { status: number; body: string; type?: string; pageId?: string; results?: number; query?: string; blocks?: PageBlocks; scripts?: SiteScript[] };
     if (pagePath === SEARCH) response = await this.searchPage(target, index, space, request.url.searchParams.get('q') ?? '');
     else if (pagePath.endsWith('.md')) response = await this.markdownPage(index, pagePath.slice(0, -3));
     else response = await this.page(target, index, revision, pagePath, space.language ?? undefined, request.url.searchParams);
@@ -283,12 +285,12 @@ export class PublishedReader {
     if (response.type) return { status: response.status, headers: { 'Content-Type': response.type, ...caching }, body: response.body, seen };
     if (response.status !== 200) return this.html(response.status, response.body, { 'Cache-Control': 'no-store' });
     const bytes = Buffer.from(response.body);
-    if (response.blocks) return this.withBlocks(bytes, response.blocks, tag, caching, hot, seen);
+    if (response.blocks || response.scripts) return this.withIntegrations(bytes, response, tag, caching, hot, seen);
     if (reusable) this.remember(this.rendered, tag, bytes, bytes.length);
     return { ...this.html(200, bytes, caching), hot, seen };
   }
 
-  private async page(target: PublishedTarget, index: PageIndex, revision: Revision, pagePath: string, lang: string | undefined, params: URLSearchParams): Promise<{ status: number; body: string; pageId?: string; blocks?: PageBlocks }> {
+  private async page(target: PublishedTarget, index: PageIndex, revision: Revision, pagePath: string, lang: string | undefined, params: URLSearchParams): Promise<{ status: number; body: string; pageId?: string; blocks?: PageBlocks; scripts?: SiteScript[] }> {
     const wanted = pagePath.replace(/\/+$/, '');
     const entry = wanted ? index.byPath.get(wanted) ?? index.byPath.get(wanted.toLowerCase()) : index.readingOrder[0];
     if (!entry) return { status: 404, body: renderNotice({ siteTitle: target.site.title, title: 'Page not found', message: `There is no page at “/${wanted}” in this site.` }) };
@@ -299,6 +301,7 @@ export class PublishedReader {
     const files = new Map(revision.content.files.map((file) => [file.id, file]));
     const operations = await this.operations(target.site.organizationId, embeddedSpecs(document));
     const blocks = await this.integrationBlocks(target.site.organizationId, target.address.spaceId, integrationBlocks(document), params);
+    const scripts = await this.installedIntegrations.siteScripts(target.site.organizationId, target.site.id);
     const generated = entry.node.generated;
     const contentHtml = generated ? sanitizeFragment(`<div class="openapi">${generated.html}</div>`) : renderDocument(document, {
       openapiOperation: operations,
@@ -336,8 +339,9 @@ export class PublishedReader {
       searchAction: href(SEARCH),
       markdownHref: `${href(entry.path)}.md`,
       askAction: (await this.agents.assistantOf(target.site.id)).enabled ? `${target.siteBaseUrl}/~gitbook/ask` : undefined,
+      scripts: scripts.map((script) => script.script),
     });
-    return { status: 200, body: html, pageId: entry.node.id, ...(blocks ? { blocks } : {}) };
+    return { status: 200, body: html, pageId: entry.node.id, ...(blocks ? { blocks } : {}), ...(scripts.length ? { scripts } : {}) };
   }
 
   /**
@@ -527,15 +531,20 @@ export class PublishedReader {
   }
 
   /**
-   * A page with integration blocks: what its services answer may change without the site changing,
-   * so it is reused for BLOCK_CACHE_MS only (its ETag names that window), never when a reader pressed
-   * a button (their state is in the address), and its policy lets it frame the blocks' declared hosts.
+   * A page with integration blocks or site scripts. What block services answer may change without
+   * the site changing, so such a page is reused for BLOCK_CACHE_MS only (its ETag names that
+   * window), never when a reader pressed a button (their state is in the address). Its policy lets
+   * it frame the blocks' declared hosts and load the scripts from their integrations' sources; the
+   * ETag names that policy too, so a revalidation never pairs the page with another one.
    */
-  private withBlocks(bytes: Buffer, blocks: PageBlocks, tag: string, caching: Record<string, string>, hot: HotInfo | undefined, seen: SeenPage | undefined): ReaderResponse & { hot?: HotInfo } {
-    const windowTag = `${tag.slice(0, -1)}-${Math.floor(Date.now() / BLOCK_CACHE_MS)}"`;
-    const csp = blocks.frameHosts.length ? `${this.csp}; frame-src ${blocks.frameHosts.map((host) => `https://${host}`).join(' ')}` : this.csp;
-    const headers = { ...caching, ETag: windowTag, 'Content-Security-Policy': csp, ...(blocks.pressed ? { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } : {}) };
-    const reuse = hot && !blocks.pressed ? { ...hot, tag: windowTag, notModifiedHeaders: { ...hot.notModifiedHeaders, ETag: windowTag, 'Content-Security-Policy': csp }, expiresAt: Math.min(hot.expiresAt ?? Infinity, Date.now() + BLOCK_CACHE_MS) } : undefined;
+  private withIntegrations(bytes: Buffer, page: { blocks?: PageBlocks; scripts?: SiteScript[] }, tag: string, caching: Record<string, string>, hot: HotInfo | undefined, seen: SeenPage | undefined): ReaderResponse & { hot?: HotInfo } {
+    const csp = pageCsp(this.csp, { frameHosts: page.blocks?.frameHosts, scriptPolicies: page.scripts?.map((s) => s.contentSecurityPolicy) });
+    const window = page.blocks ? `-${Math.floor(Date.now() / BLOCK_CACHE_MS)}` : '';
+    const variant = `${tag.slice(0, -1)}${window}-${createHash('sha256').update(csp).digest('base64url').slice(0, 8)}"`;
+    const pressed = page.blocks?.pressed ?? false;
+    const headers = { ...caching, ETag: variant, 'Content-Security-Policy': csp, ...(pressed ? { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } : {}) };
+    const expiresAt = page.blocks ? Math.min(hot?.expiresAt ?? Infinity, Date.now() + BLOCK_CACHE_MS) : (hot?.expiresAt ?? null);
+    const reuse = hot && !pressed ? { ...hot, tag: variant, notModifiedHeaders: { ...hot.notModifiedHeaders, ETag: variant, 'Content-Security-Policy': csp }, expiresAt } : undefined;
     return { ...this.html(200, bytes, headers), hot: reuse, seen };
   }
 

@@ -75,6 +75,7 @@ export interface SitePageView {
   markdownHref?: string;
   /** Where the Ask box posts questions (`~gitbook/ask`); no box when the site's assistant is off. */
   askAction?: string;
+  scripts?: string[];
 }
 
 /** The only script of the pages: switches the theme and remembers it. Its hash is in the pages' CSP. */
@@ -167,6 +168,8 @@ interface Shell {
   siteHref: string;
   searchAction?: string;
   askAction?: string;
+  /** Scripts of the site's integrations (their own https addresses, allowed by the page's policy). */
+  scripts?: string[];
   query?: string;
   sections?: SectionTab[];
   body: string;
@@ -192,7 +195,7 @@ function shell(view: Shell): string {
 ${sectionTabs(view.sections ?? [])}
 ${view.askAction && view.searchAction ? askBoxHtml(view.askAction, view.searchAction) : ''}
 ${view.body}
-${view.theme.toggeable ? `<script>${THEME_SCRIPT}</script>` : ''}${view.askAction ? `<script>${ASK_SCRIPT}</script>` : ''}</body></html>`;
+${view.theme.toggeable ? `<script>${THEME_SCRIPT}</script>` : ''}${view.askAction ? `<script>${ASK_SCRIPT}</script>` : ''}${(view.scripts ?? []).map((src) => `<script src="${escapeHtml(src)}" async></script>`).join('')}</body></html>`;
 }
 
 /** A published page: header, section tabs, sidebar with variants, the content, previous/next, outline. */
@@ -220,6 +223,7 @@ ${view.contentHtml}
     siteHref: view.siteHref,
     searchAction: view.searchAction,
     askAction: view.askAction,
+    scripts: view.scripts,
     sections: view.sections,
     body,
   });

@@ -70,6 +70,15 @@ export class SitesService {
     private readonly hostnames: CustomHostnamesService,
   ) {}
 
+  /**
+   * For modules that change what a site's pages load (an integration's scripts installed or
+   * removed): the sites' pages are rendered anew, as after a change of their own.
+   */
+  async pagesChanged(change: { siteIds: string[] } | { organizationId: string }, tx?: Tx): Promise<void> {
+    if ('siteIds' in change) await this.repository.bumpSites(change.siteIds, tx);
+    else await this.repository.bumpVersions(change, tx);
+  }
+
   async list(caller: User, organizationId: string, filters: SiteFilters, request: PageRequest): Promise<Page<SiteListView>> {
     const { orgRole, granted } = await this.siteAccess.visibleSites(caller, organizationId);
     if (filters.types) filters.types.forEach((type) => oneOf(SITE_TYPES, type, 'type'));

@@ -217,6 +217,12 @@ export class SitesRepository {
    * published pages change with the spaces. Rows are locked in id order, so two transactions
    * touching the same sites never wait on each other in a cycle.
    */
+  /** A new version for these sites: what their pages load changed (an integration's script). */
+  async bumpSites(siteIds: string[], tx?: Tx): Promise<void> {
+    if (siteIds.length === 0) return;
+    await this.manager(tx).query(`UPDATE sites SET version = version + 1 WHERE id IN (SELECT id FROM sites WHERE id = ANY($1) ORDER BY id FOR UPDATE)`, [siteIds]);
+  }
+
   async bumpVersions(change: { spaceIds: string[] } | { organizationId: string }, tx?: Tx): Promise<void> {
     this.changes.touched();
     if ('spaceIds' in change) {

@@ -29,6 +29,7 @@ const AREAS: Record<string, string[]> = {
   translations: ['translations', 'glossary'],
   'content imports': ['imports'],
   'Ask and agents (issue 34)': ['organization-ask', 'site-ask', 'site-ai', 'site-questions', 'site-agent-feedback', 'site-agent-settings', 'site-mcp-servers', 'site-context', 'agents'],
+  'integrations (issue 35)': ['integrations', 'space-integrations'],
   sites: ['sites', 'site-sections', 'site-section-groups', 'site-external-links', 'site-channels', 'custom-hostnames', 'custom-fonts', 'storage', 'site-spaces', 'site-structure', 'site-share-links', 'site-publishing-auth', 'site-customization', 'site-redirects', 'site-preview', 'site-users', 'site-permissions', 'urls'],
 };
 
@@ -38,8 +39,6 @@ const LEFT_OUT: Record<string, string> = {
   deleteOrganizationAgentConversation: 'AI agent conversations are not built (no AI assistant)',
   updateOrganizationAgentConversation: 'AI agent conversations are not built (no AI assistant)',
   provisionOrganizationAgentConversation: 'AI agent conversations are not built (no AI assistant)',
-  listSiteIntegrationScripts: 'integrations are not built',
-  listSiteIntegrations: 'integrations are not built',
   listChangeRequestConversations: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',
   deleteChangeRequestConversation: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',
   updateChangeRequestConversation: 'links to Assistant conversations are not built (the conversations module holds support conversations, not Assistant ones)',

@@ -171,6 +171,11 @@ describe('Integrations', () => {
       expect((await client(bob).orgs.listOrganizationIntegrations(org)).data.items.map((i: any) => i.name)).toEqual(['notes']);
       expect(await status(client(mallory).orgs.listOrganizationIntegrations(org))).toBe(404);
       expect((await client(bob).orgs.getOrganizationIntegrationStatus(org, 'notes')).data).toEqual({ status: 'active' });
+      const installations = (await client(alice).orgs.listOrganizationInstallations(org)).data.items;
+      expect(installations).toMatchObject([{ installation: { id: installation, spaces: 1, configuration: { team: 'docs' } }, integration: { name: 'notes', permissions: { admin: true } } }]);
+      expect((await client(alice).orgs.listOrganizationInstallations(org, { search: 'nothing-like-it' })).data.items).toEqual([]);
+      expect(await status(client(bob).orgs.listOrganizationInstallations(org))).toBe(403);
+      expect(await status(client(mallory).orgs.listOrganizationInstallations(org))).toBe(404);
       expect(await status(client(bob).orgs.getOrganizationIntegrationStatus(org, 'shared-notes'))).toBe(404);
       const orgLevel = (await client(alice).orgs.listOrganizationIntegrationsStatus(org)).data.items;
       expect(orgLevel).toMatchObject([{ status: 'active', integration: { name: 'notes' }, target: { type: 'organization', organizationId: org } }]);

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { InvalidError, toEnvelope } from '@app/common';
+import { toEnvelope } from '@app/common';
 import { CurrentUser, IntegrationScopes } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { InstallationTokensService } from '../application/installation-tokens.service';
@@ -55,7 +55,7 @@ export class InstallationsController {
   @Patch('installations/:installationId')
   @ApiOperation({ operationId: 'updateIntegrationInstallation', description: `${MANAGERS} The configuration is checked against the manifest's account schema.` })
   async update(@CurrentUser() user: User, @Param('integrationName') name: string, @Param('installationId') id: string, @Body() body: UpdateInstallationDto) {
-    const installation = await this.installations.update(user, name, id, { ...body, externalIds: externalIdsOf(body.externalIds), configuration: body.configuration as Record<string, unknown> | undefined });
+    const installation = await this.installations.update(user, name, id, body);
     const { integration } = await this.integrations.get(user, name);
     return this.presenter.installation(integration, installation, (await this.installations.spaceCounts([installation])).get(id) ?? 0);
   }
@@ -132,14 +132,14 @@ export class InstallationsController {
   @ApiOperation({ operationId: 'updateIntegrationSpaceInstallation', description: `${MANAGERS} The configuration is checked against the manifest's space schema.` })
   async updateSpace(@CurrentUser() user: User, @Param('integrationName') name: string, @Param('installationId') id: string, @Param('spaceId') spaceId: string, @Query() _query: ExtendedQueryDto, @Body() body: UpdateTargetInstallationDto) {
     const { integration } = await this.integrations.get(user, name);
-    return this.presenter.target(integration, 'space', await this.installations.updateTarget(user, 'space', name, id, spaceId, { externalIds: externalIdsOf(body.externalIds), configuration: body.configuration as Record<string, unknown> | undefined }));
+    return this.presenter.target(integration, 'space', await this.installations.updateTarget(user, 'space', name, id, spaceId, body));
   }
 
   @Patch('installations/:installationId/sites/:siteId')
   @ApiOperation({ operationId: 'updateIntegrationSiteInstallation', description: `${MANAGERS} The configuration is checked against the manifest's site schema.` })
   async updateSite(@CurrentUser() user: User, @Param('integrationName') name: string, @Param('installationId') id: string, @Param('siteId') siteId: string, @Query() _query: ExtendedQueryDto, @Body() body: UpdateTargetInstallationDto) {
     const { integration } = await this.integrations.get(user, name);
-    return this.presenter.target(integration, 'site', await this.installations.updateTarget(user, 'site', name, id, siteId, { externalIds: externalIdsOf(body.externalIds), configuration: body.configuration as Record<string, unknown> | undefined }));
+    return this.presenter.target(integration, 'site', await this.installations.updateTarget(user, 'site', name, id, siteId, body));
   }
 
   @Delete('installations/:installationId/spaces/:spaceId')
@@ -170,10 +170,3 @@ export class InstallationsController {
   }
 }
 
-function externalIdsOf(value: unknown): string[] | undefined {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.length > 5 || value.some((v) => typeof v !== 'string' || v.length < 1 || v.length > 256)) {
-    throw new InvalidError('"externalIds" must be at most 5 strings of 1 to 256 characters');
-  }
-  return value;
-}

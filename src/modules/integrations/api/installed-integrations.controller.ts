@@ -6,7 +6,7 @@ import { User } from '../../identity/domain/user';
 import { InstalledIntegrationsService } from '../application/installed-integrations.service';
 import { IntegrationsService } from '../application/integrations.service';
 import type { IntegrationOrm } from '../infrastructure/integration.orm';
-import { InstallationsStatusQueryDto, IntegrationSearchDto, SiteIntegrationSearchDto } from './dto/integration.dto';
+import { InstallationsStatusQueryDto, IntegrationSearchDto, OrganizationInstallationsQueryDto, SiteIntegrationSearchDto } from './dto/integration.dto';
 import { IntegrationPresenter } from './integration.presenter';
 import { searchOf } from './integrations.controller';
 
@@ -28,6 +28,17 @@ export class InstalledIntegrationsController {
     const page = await this.integrations.list(user, searchOf(query), query.toPageRequest(), organizationId);
     const owners = await this.integrations.owners(user, page.items.map((v) => v.integration));
     return toEnvelope(page, (view) => this.presenter.integration(view, owners.get(view.integration.ownerOrganizationId)!));
+  }
+
+  @Get('orgs/:organizationId/installations')
+  @ApiOperation({ operationId: 'listOrganizationInstallations', summary: "The organization's installations with their integrations (its admins)" })
+  async installations(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Query() query: OrganizationInstallationsQueryDto) {
+    const page = await this.installed.organizationInstallations(user, organizationId, query.search, query.toPageRequest());
+    const owners = await this.integrations.owners(user, page.items.map((i) => i.integration.integration));
+    return toEnvelope(page, (item) => ({
+      installation: this.presenter.installation(item.integration.integration, item.installation, item.spaces),
+      integration: this.presenter.integration(item.integration, owners.get(item.integration.integration.ownerOrganizationId)!),
+    }));
   }
 
   @Get('orgs/:organizationId/integrations/installations-status')

@@ -85,7 +85,7 @@ export class IntegrationsController {
   @HttpCode(204)
   @ApiOperation({ operationId: 'queueIntegrationTask', summary: 'Queue a `task` event back to the service, after `schedule` seconds' })
   async queueTask(@CurrentUser() user: User, @Param('integrationName') name: string, @Body() body: QueueTaskDto) {
-    await this.events.queueTask(user, name, body.task, body.schedule === undefined ? 0 : Number(body.schedule));
+    await this.events.queueTask(user, name, body.task, body.schedule ?? 0);
   }
 
   @Get(':integrationName/render')

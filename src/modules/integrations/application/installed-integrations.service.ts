@@ -44,6 +44,19 @@ export class InstalledIntegrationsService {
     await this.access.requireMember(caller, organizationId);
   }
 
+  /** listOrganizationInstallations: the organization's installations with their integrations (its admins: configurations are settings). */
+  async organizationInstallations(caller: User, organizationId: string, search: string | undefined, request: PageRequest): Promise<Page<{ installation: InstallationOrm; integration: IntegrationView; spaces: number }>> {
+    await this.access.requireOrgRole(caller, organizationId, 'admin');
+    const installations = await this.installations.inOrganization(organizationId);
+    const byId = new Map((await this.integrations.findByIds([...new Set(installations.map((n) => n.integrationId))])).map((i) => [i.id, i]));
+    const counts = await this.installations.countSpaces(installations.map((n) => n.id));
+    const items = installations
+      .map((installation) => ({ installation, integration: { integration: byId.get(installation.integrationId)!, admin: false }, spaces: counts.get(installation.id) ?? 0 }))
+      .filter((item) => this.matching([item.integration.integration], search).length > 0);
+    for (const item of items) item.integration.admin = item.integration.integration.ownerOrganizationId === organizationId;
+    return pageInMemory(items, (item) => item.installation.id, request);
+  }
+
   async status(caller: User, organizationId: string, name: string): Promise<string> {
     await this.access.requireMember(caller, organizationId);
     const integration = await this.integrations.findByName(name);

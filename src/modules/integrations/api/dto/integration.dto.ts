@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsBoolean, IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNumber, IsObject, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { ListQueryDto } from '@app/common';
 import { INTEGRATION_SCOPES } from '../../domain/integration-manifest';
 
@@ -45,6 +45,10 @@ export class SiteIntegrationSearchDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) search?: string;
 }
 
+export class OrganizationInstallationsQueryDto extends ListQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) search?: string;
+}
+
 export class ExternalIdQueryDto extends ListQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(256) externalId?: string;
   @ApiPropertyOptional() @IsOptional() @Transform(booleanQuery) @IsBoolean() extended?: boolean;
@@ -65,16 +69,18 @@ export class InstallIntegrationDto {
 }
 
 
+const externalIds = () => ({ type: 'array' as const, maxItems: 5, items: { type: 'string' as const, minLength: 1, maxLength: 256 } });
+
 export class UpdateInstallationDto {
-  @ApiPropertyOptional({ type: 'array', maxItems: 5, items: { type: 'string', maxLength: 256 } }) @IsOptional() @Allow() externalIds?: unknown;
-  @ApiPropertyOptional(OBJECT) @IsOptional() @Allow() configuration?: unknown;
+  @ApiPropertyOptional(externalIds()) @IsOptional() @IsArray() @ArrayMaxSize(5) @IsString({ each: true }) @Length(1, 256, { each: true }) externalIds?: string[];
+  @ApiPropertyOptional(OBJECT) @IsOptional() @IsObject() configuration?: Record<string, unknown>;
   @ApiPropertyOptional({ enum: ['all', 'selected'] }) @IsOptional() @IsIn(['all', 'selected']) space_selection?: 'all' | 'selected';
   @ApiPropertyOptional({ enum: ['all', 'selected'] }) @IsOptional() @IsIn(['all', 'selected']) site_selection?: 'all' | 'selected';
 }
 
 export class UpdateTargetInstallationDto {
-  @ApiPropertyOptional({ type: 'array', maxItems: 5, items: { type: 'string', maxLength: 256 } }) @IsOptional() @Allow() externalIds?: unknown;
-  @ApiPropertyOptional(OBJECT) @IsOptional() @Allow() configuration?: unknown;
+  @ApiPropertyOptional(externalIds()) @IsOptional() @IsArray() @ArrayMaxSize(5) @IsString({ each: true }) @Length(1, 256, { each: true }) externalIds?: string[];
+  @ApiPropertyOptional(OBJECT) @IsOptional() @IsObject() configuration?: Record<string, unknown>;
 }
 
 export class InstallOnSpaceDto {
@@ -91,16 +97,16 @@ export class DevelopmentModeDto {
 }
 
 export class QueueTaskDto {
-  @ApiProperty({ type: 'object', additionalProperties: true }) @IsDefined() task: unknown;
-  @ApiPropertyOptional({ type: Number, minimum: 0, maximum: 86400 }) @IsOptional() schedule?: unknown;
+  @ApiProperty({ type: 'object', additionalProperties: true }) @IsDefined() @IsObject() task: Record<string, unknown>;
+  @ApiPropertyOptional({ type: Number, minimum: 0, maximum: 86400 }) @IsOptional() @IsNumber() @Min(0) @Max(86400) schedule?: number;
 }
 
 export class RenderIntegrationUiDto {
   @ApiProperty({ type: String }) @IsDefined() @IsString() @MaxLength(256) componentId: string;
-  @ApiProperty({ type: 'object', additionalProperties: true }) @IsDefined() props: unknown;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) @IsOptional() state?: unknown;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'This server renders in documents: {type: "document", spaceId, editable, theme}' }) @IsDefined() context: unknown;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) @IsOptional() action?: unknown;
+  @ApiProperty({ type: 'object', additionalProperties: true }) @IsDefined() @IsObject() props: Record<string, unknown>;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) @IsOptional() @IsObject() state?: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'This server renders in documents: {type: "document", spaceId, editable, theme}' }) @IsDefined() @IsObject() context: Record<string, unknown>;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) @IsOptional() @IsObject() action?: Record<string, unknown>;
 }
 
 export class RenderQueryDto {

@@ -108,9 +108,11 @@ async function main() {
     }
     const sorted = (samples) => [...samples].sort((a, b) => a - b);
     const [plain, blocks] = [sorted(plainFirst), sorted(blocksFirst)];
+    // What the blocks add to the page's first view, beyond the service's own time: each page with blocks against its twin without.
+    const added = sorted(blocksFirst.map((ms, i) => ms - plainFirst[i] - SERVICE_MS));
     console.log(`first view, page without blocks: p50 ${percentile(plain, 50).toFixed(1)} ms  p95 ${percentile(plain, 95).toFixed(1)} ms (n=${FIRST_VIEWS}, sequential)`);
     console.log(`first view, page with 3 blocks:  p50 ${percentile(blocks, 50).toFixed(1)} ms  p95 ${percentile(blocks, 95).toFixed(1)} ms`);
-    console.log(`  beyond the integration's own ${SERVICE_MS} ms: p50 ${(percentile(blocks, 50) - SERVICE_MS).toFixed(1)} ms  p95 ${(percentile(blocks, 95) - SERVICE_MS).toFixed(1)} ms (target: at most 20 ms)`);
+    console.log(`  the blocks add, beyond the integration's own ${SERVICE_MS} ms: p50 ${percentile(added, 50).toFixed(1)} ms  p95 ${percentile(added, 95).toFixed(1)} ms (target: at most 20 ms)`);
 
     const withBlocks = `${base}/sites/bench/blocks-0`;
     const without = `${base}/sites/bench/plain-0`;

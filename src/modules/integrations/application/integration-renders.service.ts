@@ -38,6 +38,7 @@ export interface PageBlockRender {
 
 /** How long a block's first render (no state, no action) is reused. */
 export const BLOCK_CACHE_MS = 30_000;
+const PAGE_LOOKUP_MS = 5000;
 const API_LIMITS = { timeoutMs: 5000, maxBytes: 256 * 1024 };
 const validOutput = currentContractSchema('ContentKitRenderOutput');
 
@@ -50,6 +51,7 @@ const validOutput = currentContractSchema('ContentKitRenderOutput');
 @Injectable()
 export class IntegrationRendersService {
   private readonly cache = new Map<string, { output: unknown; expiresAt: number }>();
+  private readonly lookups = new Map<string, { value: { byName: Map<string, IntegrationOrm | null>; installed: Map<string, InstallationOrm> }; expiresAt: number }>();
 
   constructor(
     private readonly integrationsService: IntegrationsService,
@@ -77,10 +79,7 @@ export class IntegrationRendersService {
    * answered an invalid output is `failed` (the page shows a placeholder, never an error).
    */
   async renderPageBlocks(organizationId: string, spaceId: string, blocks: PageBlock[], timeoutMs: number): Promise<PageBlockRender[]> {
-    const byName = new Map<string, IntegrationOrm | null>();
-    for (const name of new Set(blocks.map((b) => b.integration))) byName.set(name, await this.integrations.findByName(name));
-    const installed = new Map<string, InstallationOrm | null>();
-    for (const integration of byName.values()) if (integration) installed.set(integration.id, await this.installationOn(integration, organizationId, spaceId));
+    const { byName, installed } = await this.pageLookups(organizationId, spaceId, [...new Set(blocks.map((b) => b.integration))]);
     return Promise.all(
       blocks.map(async (block): Promise<PageBlockRender> => {
         const integration = byName.get(block.integration);
@@ -95,6 +94,23 @@ export class IntegrationRendersService {
         }
       }),
     );
+  }
+
+  /**
+   * The integrations a page names and the installations reaching its space, kept for
+   * PAGE_LOOKUP_MS: pages are reused longer than that anyway, and the API's renders never use it
+   * (an uninstalled integration answers 404 there at once).
+   */
+  private async pageLookups(organizationId: string, spaceId: string, names: string[]): Promise<{ byName: Map<string, IntegrationOrm | null>; installed: Map<string, InstallationOrm> }> {
+    const key = `${organizationId}:${spaceId}:${names.sort().join(',')}`;
+    const now = Date.now();
+    const hit = this.lookups.get(key);
+    if (hit && hit.expiresAt > now) return hit.value;
+    const [found, reaching] = await Promise.all([Promise.all(names.map((name) => this.integrations.findByName(name))), this.installations.installationsReaching('space', spaceId, organizationId)]);
+    const value = { byName: new Map(names.map((name, i) => [name, found[i]])), installed: new Map(reaching.map((n) => [n.integrationId, n])) };
+    if (this.lookups.size > 5000) this.lookups.clear();
+    this.lookups.set(key, { value, expiresAt: now + PAGE_LOOKUP_MS });
+    return value;
   }
 
   private async installationOn(integration: IntegrationOrm, organizationId: string, spaceId: string): Promise<InstallationOrm | null> {

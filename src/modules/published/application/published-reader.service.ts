@@ -299,9 +299,13 @@ export class PublishedReader {
     const document = this.reader.document(body);
     const href = (path: string) => this.published.hrefOf(target, target.address.sectionId, target.address.siteSpaceId, path);
     const files = new Map(revision.content.files.map((file) => [file.id, file]));
-    const operations = await this.operations(target.site.organizationId, embeddedSpecs(document));
-    const blocks = await this.integrationBlocks(target.site.organizationId, target.address.spaceId, integrationBlocks(document), params);
-    const scripts = await this.installedIntegrations.siteScripts(target.site.organizationId, target.site.id);
+    // The integrations' services answer while the rest of the page is read.
+    const [operations, blocks, scripts, assistant] = await Promise.all([
+      this.operations(target.site.organizationId, embeddedSpecs(document)),
+      this.integrationBlocks(target.site.organizationId, target.address.spaceId, integrationBlocks(document), params),
+      this.installedIntegrations.siteScripts(target.site.organizationId, target.site.id),
+      this.agents.assistantOf(target.site.id),
+    ]);
     const generated = entry.node.generated;
     const contentHtml = generated ? sanitizeFragment(`<div class="openapi">${generated.html}</div>`) : renderDocument(document, {
       openapiOperation: operations,
@@ -338,7 +342,7 @@ export class PublishedReader {
       next: next ? { title: next.node.title, href: href(next.path) } : undefined,
       searchAction: href(SEARCH),
       markdownHref: `${href(entry.path)}.md`,
-      askAction: (await this.agents.assistantOf(target.site.id)).enabled ? `${target.siteBaseUrl}/~gitbook/ask` : undefined,
+      askAction: assistant.enabled ? `${target.siteBaseUrl}/~gitbook/ask` : undefined,
       scripts: scripts.map((script) => script.script),
     });
     return { status: 200, body: html, pageId: entry.node.id, ...(blocks ? { blocks } : {}), ...(scripts.length ? { scripts } : {}) };

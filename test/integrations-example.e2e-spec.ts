@@ -120,8 +120,11 @@ describe('The status-block example integration', () => {
       return comments.find((c: any) => JSON.stringify(c.body).includes('The status block noticed'));
     });
     expect(comment.postedBy).toMatchObject({ displayName: 'Service status' });
-    const events = (await client(alice).integrations.listIntegrationEvents('status-block')).data.items;
-    const updated = events.find((e: any) => e.payload.type === 'space_content_updated');
+    // The service answers once its comment is written: the event is settled a moment after.
+    const updated = await eventually(async () => {
+      const events = (await client(alice).integrations.listIntegrationEvents('status-block')).data.items.filter((e: any) => e.payload.type === 'space_content_updated');
+      return events.length === 2 && events.every((e: any) => e.status === 'success') && events[0];
+    });
     expect(updated).toMatchObject({ status: 'success', installationId: installation, payload: { type: 'space_content_updated', spaceId: space } });
     const traced = (await client(alice).integrations.getIntegrationEvent('status-block', updated.id)).data;
     expect(traced.trace.logs[0]).toMatchObject({ level: 'info', message: 'Try 1: HTTP 200' });

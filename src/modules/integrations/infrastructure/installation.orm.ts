@@ -40,17 +40,11 @@ export class InstallationOrm {
   updatedAt: Date;
 }
 
-/** An installation's grant on one space (with the integration's configuration for it). */
-@Entity('integration_space_installations')
-@Index('integration_space_installations_space_idx', ['spaceId'])
-export class SpaceInstallationOrm {
+/** What an installation's grant on one space or site holds besides the target (its configuration there). */
+abstract class TargetInstallationColumns {
   @PrimaryColumn(primaryIdColumn({ name: 'installation_id' }))
   @ForeignKey('integration_installations', { onDelete: 'CASCADE' })
   installationId: string;
-
-  @PrimaryColumn(primaryIdColumn({ name: 'space_id' }))
-  @ForeignKey('spaces', { onDelete: 'CASCADE' })
-  spaceId: string;
 
   @Column({ type: 'varchar', length: 16 })
   status: string;
@@ -68,32 +62,22 @@ export class SpaceInstallationOrm {
   updatedAt: Date;
 }
 
+/** An installation's grant on one space. */
+@Entity('integration_space_installations')
+@Index('integration_space_installations_space_idx', ['spaceId'])
+export class SpaceInstallationOrm extends TargetInstallationColumns {
+  @PrimaryColumn(primaryIdColumn({ name: 'space_id' }))
+  @ForeignKey('spaces', { onDelete: 'CASCADE' })
+  spaceId: string;
+}
+
 /** An installation's grant on one site. */
 @Entity('integration_site_installations')
 @Index('integration_site_installations_site_idx', ['siteId'])
-export class SiteInstallationOrm {
-  @PrimaryColumn(primaryIdColumn({ name: 'installation_id' }))
-  @ForeignKey('integration_installations', { onDelete: 'CASCADE' })
-  installationId: string;
-
+export class SiteInstallationOrm extends TargetInstallationColumns {
   @PrimaryColumn(primaryIdColumn({ name: 'site_id' }))
   @ForeignKey('sites', { onDelete: 'CASCADE' })
   siteId: string;
-
-  @Column({ type: 'varchar', length: 16 })
-  status: string;
-
-  @Column({ type: 'jsonb' })
-  configuration: Record<string, unknown>;
-
-  @Column({ name: 'external_ids', type: 'text', array: true })
-  externalIds: string[];
-
-  @Column(timestampColumn({ name: 'created_at' }))
-  createdAt: Date;
-
-  @Column(timestampColumn({ name: 'updated_at' }))
-  updatedAt: Date;
 }
 
 /** A short-lived installation token: only its hash is kept. */

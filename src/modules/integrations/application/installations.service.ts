@@ -160,14 +160,14 @@ export class InstallationsService {
   }
 
   async listTargets(caller: User, kind: TargetKind, name: string, request: PageRequest, filter: { installationId?: string; externalId?: string }): Promise<Page<TargetInstallation>> {
-    let installationIds: string[];
-    if (filter.installationId) installationIds = [(await this.get(caller, name, filter.installationId)).installation.id];
-    else {
-      const { integration, admin } = await this.integrations.get(caller, name);
-      if (!admin && !caller.integrationScope) throw new ForbiddenError('Only the integration\'s publisher lists all its installations');
-      installationIds = caller.integrationScope ? [caller.integrationScope.installationId] : (await this.installations.list(integration.id, { limit: 1000 }, {})).items.map((n) => n.id);
+    if (filter.installationId) {
+      const { installation } = await this.get(caller, name, filter.installationId);
+      return this.installations.listTargets(kind, { installationIds: [installation.id], externalId: filter.externalId }, request);
     }
-    return this.installations.listTargets(kind, { installationIds, externalId: filter.externalId }, request);
+    const { integration, admin } = await this.integrations.get(caller, name);
+    if (caller.integrationScope) return this.installations.listTargets(kind, { installationIds: [caller.integrationScope.installationId], externalId: filter.externalId }, request);
+    if (!admin) throw new ForbiddenError("Only the integration's publisher lists all its installations");
+    return this.installations.listTargetsOfIntegration(kind, integration.id, filter.externalId, request);
   }
 
   async updateTarget(caller: User, kind: TargetKind, name: string, installationId: string, targetId: string, input: { externalIds?: string[]; configuration?: Record<string, unknown> }): Promise<TargetInstallation> {

@@ -95,14 +95,16 @@ export class IntegrationEventsService implements OnModuleInit {
 
   /** Events of the outbox batch as integration events, one per installation that reaches their space or site. */
   private async fromOutbox(batch: OutboxEvent[], tx: Tx): Promise<(() => Promise<void>) | void> {
-    const rows: IntegrationEventOrm[] = [];
-    for (const event of batch) {
-      const made = integrationEventsFor(event);
-      if (!made) continue;
-      for (const installation of await this.installations.installationsReaching(made.target.kind, made.target.id, event.organizationId, tx)) {
-        rows.push(this.row(installation.integrationId, installation, made.payload, `${event.id}:${installation.id}`, 0));
-      }
-    }
+    const made = batch.flatMap((event) => {
+      const one = integrationEventsFor(event);
+      return one ? [{ event, made: one }] : [];
+    });
+    if (made.length === 0) return;
+    const targets = new Map(made.map(({ event, made: m }) => [`${event.organizationId} ${m.target.id}`, { organizationId: event.organizationId, spaceId: m.target.id }]));
+    const reaching = await this.installations.installationsReachingSpaces([...targets.values()], tx);
+    const rows = made.flatMap(({ event, made: m }) =>
+      (reaching.get(m.target.id) ?? []).filter((n) => n.organizationId === event.organizationId).map((installation) => this.row(installation.integrationId, installation, m.payload, `${event.id}:${installation.id}`, 0)),
+    );
     const inserted = await this.events.insert(rows, tx);
     if (inserted.length === 0) return;
     return () => this.queue(inserted.map((id) => ({ id })));

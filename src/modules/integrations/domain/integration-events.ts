@@ -2,7 +2,7 @@ import type { OutboxEvent } from '../../events';
 
 /** An outbox event as the integration event GitBook's services expect, and the target it concerns. */
 export interface MadeEvent {
-  target: { kind: 'space' | 'site'; id: string };
+  target: { kind: 'space'; id: string };
   payload: Record<string, unknown> & { type: string };
 }
 

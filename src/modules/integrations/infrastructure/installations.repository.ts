@@ -115,6 +115,36 @@ export class InstallationsRepository {
       .getMany();
   }
 
+  /**
+   * For a batch of events: the active installations reaching each space, in one query. Keyed by
+   * space id.
+   */
+  async installationsReachingSpaces(targets: Array<{ organizationId: string; spaceId: string }>, tx?: Tx): Promise<Map<string, InstallationOrm[]>> {
+    const out = new Map<string, InstallationOrm[]>();
+    if (targets.length === 0) return out;
+    const rows: Array<{ space_id: string; id: string }> = await (tx ?? this.dataSource.manager).query(
+      `SELECT p.space_id, n.id
+         FROM unnest($1::varchar[], $2::varchar[]) AS p(organization_id, space_id)
+         JOIN integration_installations n ON n.organization_id = p.organization_id AND n.status = 'active'
+        WHERE n.space_selection = 'all'
+           OR EXISTS (SELECT 1 FROM integration_space_installations t WHERE t.installation_id = n.id AND t.space_id = p.space_id)`,
+      [targets.map((t) => t.organizationId), targets.map((t) => t.spaceId)],
+    );
+    if (rows.length === 0) return out;
+    const installations = await (tx ?? this.dataSource.manager).getRepository(InstallationOrm).createQueryBuilder('n').where('n.id IN (:...ids)', { ids: [...new Set(rows.map((r) => r.id))] }).getMany();
+    const byId = new Map(installations.map((n) => [n.id, n]));
+    for (const row of rows) out.set(row.space_id, [...(out.get(row.space_id) ?? []), byId.get(row.id)!]);
+    return out;
+  }
+
+  /** Space or site installations of every installation of an integration (its publisher's view). */
+  listTargetsOfIntegration(kind: TargetKind, integrationId: string, externalId: string | undefined, request: PageRequest): Promise<Page<TargetRow>> {
+    const { entity, column } = TARGET[kind];
+    const qb = this.dataSource.getRepository<TargetRow>(entity).createQueryBuilder('t').where('t.installation_id IN (SELECT n.id FROM integration_installations n WHERE n.integration_id = :integrationId)', { integrationId });
+    if (externalId) qb.andWhere(':externalId = ANY(t.external_ids)', { externalId });
+    return paginate(qb, { columns: ['t.created_at', `t.${column}`], keys: ['createdAt', TARGET[kind].key], direction: 'ASC' }, request);
+  }
+
   /** The ids of the targets an installation holds (for its tokens' reach). */
   async targetIds(kind: TargetKind, installationId: string): Promise<string[]> {
     const rows: Array<{ id: string }> = await this.dataSource.query(`SELECT ${TARGET[kind].column} AS id FROM ${TARGET[kind].table} WHERE installation_id = $1`, [installationId]);

@@ -340,6 +340,20 @@ describe('Integrations', () => {
       expect((await api(token).integrations.renderIntegrationUiWithPost('notes', { ...renderRequest(s1), props: { name: 'token' } })).data.type).toBe('element');
     });
 
+    it("readers' page feedback reaches integrations with page:feedback:read installed on the site, the reader anonymous", async () => {
+      const from = fake.calls.length;
+      const feedback = { events: [{ type: 'page_post_feedback_comment', feedback: { rating: 'bad', comment: 'Unclear' }, session: { visitorId: 'v9', sessionId: 's9' }, location: { url: 'http://docs.test/sites/docs/page', space: s1, page: 'p1' } }] };
+      expect((await t.client().post(`/v1/orgs/${org}/sites/${siteA}/insights/events`, feedback)).status).toBe(204);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(fake.calls.slice(from).filter((c) => c.body?.type === 'page_feedback')).toEqual([]);
+      await client(alice).integrations.publishIntegration('notes', { organization: org, title: 'Notes', scopes: [...MANIFEST.scopes, 'page:feedback:read'], script: '' });
+      expect((await t.client().post(`/v1/orgs/${org}/sites/${siteA}/insights/events`, feedback)).status).toBe(204);
+      const heard = await eventually(() => fake.calls.slice(from).find((c) => c.body?.type === 'page_feedback'));
+      expect(heard.body).toMatchObject({ installationId: installation, siteId: siteA, spaceId: s1, pageId: 'p1', feedback: { rating: 'bad', comment: 'Unclear' }, visitor: { cookies: {}, ip: '', userAgent: '' }, url: '/sites/docs/page' });
+      expect(heard.body.visitor.anonymousId).not.toBe('v9');
+      expect(heard.signed).toBe(true);
+    });
+
     it('on a published page: a failing service shows a placeholder, never a broken page', async () => {
       fake.setRender(() => ({ status: 500, body: {} }));
       const page = await request(t.app.getHttpServer()).get('/sites/docs/page');

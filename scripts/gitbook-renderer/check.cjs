@@ -7,11 +7,23 @@ const BASE = process.env.BASE || 'http://localhost:3300/url/docs.renderer.test';
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const failed = [];
   page.on('response', (r) => { if (r.status() >= 500) failed.push(`${r.status()} ${r.url()}`); });
-  for (const path of ['/', '/quickstart', '/api-reference', '/api-reference/pets']) {
+  const paths = process.env.STATUS_BLOCK ? ['/', '/introduction', '/quickstart', '/api-reference', '/api-reference/pets'] : ['/', '/quickstart', '/api-reference', '/api-reference/pets'];
+  for (const path of paths) {
     const res = await page.goto(BASE + path, { waitUntil: 'load', timeout: 60000 });
     const h1 = await page.locator('h1').first().textContent().catch(() => null);
     const text = await page.locator('main').innerText().catch(() => '');
     console.log(JSON.stringify({ path, status: res.status(), h1, sample: text.replace(/\s+/g, ' ').slice(0, 160) }));
+  }
+  if (process.env.STATUS_BLOCK) {
+    // The example integration's block: rendered by its service through our API; its button round-trips with the block's state.
+    await page.goto(BASE + '/', { waitUntil: 'load' }); await page.waitForTimeout(2000);
+    const before = await page.locator('main').innerText();
+    console.log(JSON.stringify({ block: before.includes('Payments API is operational') || before.includes('Payments API\nis operational') }));
+    await page.screenshot({ path: './renderer-integration.png' });
+    await page.getByText('Report an incident').click(); await page.waitForTimeout(3000);
+    const after = await page.locator('main').innerText();
+    console.log(JSON.stringify({ pressed: after.includes('degraded') }));
+    await page.screenshot({ path: './renderer-integration-pressed.png' });
   }
   await page.goto(BASE + '/api-reference/pets', { waitUntil: 'load' }); await page.waitForTimeout(3000);
   await page.screenshot({ path: './renderer-api.png' });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { InstallationTokenVerifier } from '../identity/application/installation-token-verifier';
+import { InsightsModule } from '../insights/insights.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SitesModule } from '../sites/sites.module';
 import { SpacesModule } from '../spaces/spaces.module';
@@ -26,7 +27,7 @@ import { TokenGrantsRepository } from './infrastructure/token-grants.repository'
  * their own services; we call those, signed, through the guarded fetcher.
  */
 @Module({
-  imports: [OrganizationsModule, SpacesModule, SitesModule],
+  imports: [OrganizationsModule, SpacesModule, SitesModule, InsightsModule],
   controllers: [IntegrationsController, InstallationsController, InstalledIntegrationsController],
   providers: [
     IntegrationsRepository,

@@ -29,6 +29,7 @@ export interface VisitorSegment {
 @Injectable()
 export class InsightsService {
   private readonly ratingListeners: Array<(siteId: string, ratings: AnswerRating[]) => Promise<void>> = [];
+  private readonly feedbackListeners: Array<(organizationId: string, siteId: string, feedback: SiteEvent[]) => Promise<void>> = [];
 
   constructor(
     private readonly sites: SitesService,
@@ -58,9 +59,17 @@ export class InsightsService {
       spaceId: event.spaceId && spaces.has(event.spaceId) ? event.spaceId : null,
       pageId: event.spaceId && spaces.has(event.spaceId) ? event.pageId : null,
     });
-    await this.recorder.record(siteId, events.map(own));
+    const kept = events.map(own);
+    await this.recorder.record(siteId, kept);
     const ratings = answerRatings(body);
     if (ratings.length) for (const listener of this.ratingListeners) await listener(siteId, ratings);
+    const feedback = kept.filter((event) => (event.type === 'page_post_feedback' || event.type === 'page_post_feedback_comment') && event.rating);
+    if (feedback.length) for (const listener of this.feedbackListeners) await listener(organizationId, siteId, feedback);
+  }
+
+  /** Readers' page feedback (`page_post_feedback` events, as kept) goes to `listener` too (integrations hear it). */
+  onPageFeedback(listener: (organizationId: string, siteId: string, feedback: SiteEvent[]) => Promise<void>): void {
+    this.feedbackListeners.push(listener);
   }
 
   /** Readers' ratings of Ask answers (`ask_rate_response` events) go to `listener` too (Ask keeps them with its answers). */

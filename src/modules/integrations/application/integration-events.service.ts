@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { CLOCK, Clock, ForbiddenError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
@@ -5,6 +6,8 @@ import { JobPort } from '../../../jobs/job-port';
 import { AccessService } from '../../access/application/access.service';
 import type { User } from '../../identity/domain/user';
 import { OutboxConsumers, OutboxEvent } from '../../events';
+import { InsightsService } from '../../insights/application/insights.service';
+import type { SiteEvent } from '../../insights/domain/site-event';
 import { integrationEventsFor } from '../domain/integration-events';
 import { IntegrationEventOrm } from '../infrastructure/integration-event.orm';
 import { IntegrationEventsRepository } from '../infrastructure/integration-events.repository';
@@ -34,6 +37,7 @@ export class IntegrationEventsService implements OnModuleInit {
     private readonly integrationsService: IntegrationsService,
     private readonly access: AccessService,
     private readonly consumers: OutboxConsumers,
+    private readonly insights: InsightsService,
     private readonly transactions: Transactions,
     private readonly jobs: JobPort,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -41,6 +45,35 @@ export class IntegrationEventsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.consumers.register((events, tx) => this.fromOutbox(events, tx));
+    this.insights.onPageFeedback((organizationId, siteId, feedback) => this.pageFeedback(organizationId, siteId, feedback));
+  }
+
+  /**
+   * Readers' page feedback, as `page_feedback` events to the installations on the site whose
+   * integration has `page:feedback:read`. The reader stays anonymous: their visitor key hashed (it
+   * may be made of their address and browser when the renderer sent no id), no address, browser or cookies.
+   */
+  private async pageFeedback(organizationId: string, siteId: string, feedback: SiteEvent[]): Promise<void> {
+    const installations = await this.installations.installationsReaching('site', siteId, organizationId);
+    const integrations = new Map((await this.integrations.findByIds([...new Set(installations.map((n) => n.integrationId))])).map((i) => [i.id, i]));
+    const listening = installations.filter((n) => integrations.get(n.integrationId)?.manifest.scopes.includes('page:feedback:read'));
+    if (listening.length === 0) return;
+    const rows = listening.flatMap((installation) =>
+      feedback.map((event) =>
+        this.row(installation.integrationId, installation, {
+          type: 'page_feedback',
+          siteId,
+          ...(event.spaceId ? { spaceId: event.spaceId } : {}),
+          ...(event.pageId ? { pageId: event.pageId } : {}),
+          feedback: { rating: event.rating!, ...(event.comment ? { comment: event.comment.slice(0, 512) } : {}) },
+          visitor: { anonymousId: anonymous(event.visitorKey), cookies: {}, userAgent: '', ip: '' },
+          url: event.urlPath ?? '',
+          referrer: event.referrerDomain ?? '',
+        }, null, 0),
+      ),
+    );
+    const inserted = await this.transactions.run((tx) => this.events.insert(rows, tx));
+    await this.queue(inserted.map((id) => ({ id })));
   }
 
   /** Records an event for an installation inside the caller's transaction; it is queued once that commits. */
@@ -129,4 +162,8 @@ export class IntegrationEventsService implements OnModuleInit {
       updatedAt: now,
     });
   }
+}
+
+function anonymous(visitorKey: string): string {
+  return createHash('sha256').update(`integration-visitor:${visitorKey}`).digest('base64url').slice(0, 22);
 }

@@ -82,11 +82,17 @@ describe('served /openapi.json', () => {
   it('is a valid OpenAPI 3 document whose API token scheme does not claim JWT; site tokens, which are JWTs, read content only', async () => {
     await expect(validateWithSwaggerParser(doc)).resolves.toBeUndefined();
     expect(doc.servers).toEqual([{ url: 'http://docs.test/v1' }]);
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['site', 'user']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['integration-installation', 'site', 'user']);
     expect(doc.components.securitySchemes.user.bearerFormat).toBe('opaque');
     expect(doc.components.securitySchemes.site.bearerFormat).toBe('JWT');
-    expect(doc.paths['/spaces/{spaceId}/content'].get.security).toEqual([{ user: [] }, { site: [] }]);
+    expect(doc.paths['/spaces/{spaceId}/content'].get.security).toEqual([{ user: [] }, { site: [] }, { 'integration-installation': ['space:content:read'] }]);
     expect(doc.paths['/spaces/{spaceId}'].patch.security).toEqual([{ user: [] }]);
+    // Installation tokens: the scopes each route needs, on the routes open to them only.
+    expect(doc.paths['/spaces/{spaceId}/comments'].post.security).toEqual([{ user: [] }, { 'integration-installation': ['space:content:write'] }]);
+    expect(doc.paths['/spaces/{spaceId}'].get.security).toContainEqual({ 'integration-installation': ['space:metadata:read', 'space:content:read'] });
+    expect(doc.paths['/integrations/{integrationName}/installations/{installationId}'].get.security).toContainEqual({ 'integration-installation': [] });
+    expect(doc.paths['/orgs/{organizationId}/members'].get.security).toEqual([{ user: [] }]);
+    expect(doc.components.securitySchemes['integration-installation']).toMatchObject({ type: 'http', scheme: 'bearer' });
     const siteReadable = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
       Object.entries(item)
         .filter(([, operation]: [string, any]) => operation.security?.some((entry: object) => 'site' in entry))
@@ -100,7 +106,10 @@ describe('served /openapi.json', () => {
       route === 'post /orgs/{organizationId}/sites/{siteId}/search' ||
       // ... reads the specs its blocks show (never the list of them) and the people its content mentions.
       (route.startsWith('get /orgs/{organizationId}/openapi/{specSlug}') && !route.endsWith('/versions')) ||
-      route === 'get /users/{userId}';
+      route === 'get /users/{userId}' ||
+      // ... and renders the integration blocks of its pages.
+      route === 'get /integrations/{integrationName}/render' ||
+      route === 'post /integrations/{integrationName}/render';
     expect(siteReadable.filter((route) => !allowed(route))).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { INestApplication, RequestMethod, Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
-import { PUBLIC_ROUTE, SITE_TOKEN_ROUTE } from '../../modules/identity/api/auth.decorators';
+import { INTEGRATION_SCOPES_ROUTE, PUBLIC_ROUTE, RouteScopes, SITE_TOKEN_ROUTE } from '../../modules/identity/api/auth.decorators';
 
 /** What the OpenAPI post-processing needs to know about one controller method. */
 export interface RouteInfo {
@@ -12,6 +12,8 @@ export interface RouteInfo {
   isPublic: boolean;
   /** A published site's reader token may call it (@SiteTokenReadable). */
   siteReadable: boolean;
+  /** The integration scopes an installation token needs here (none: not open to those tokens; [] : its own installation). */
+  integrationScopes?: readonly string[];
   bodyType?: Type<unknown>;
   queryType?: Type<unknown>;
 }
@@ -33,6 +35,7 @@ export function routeInventory(app: INestApplication): RouteInfo[] {
         if (requestMethod === undefined || subPaths === undefined) continue;
         const isPublic = Boolean(Reflect.getMetadata(PUBLIC_ROUTE, handler) ?? Reflect.getMetadata(PUBLIC_ROUTE, controller));
         const siteReadable = Boolean(Reflect.getMetadata(SITE_TOKEN_ROUTE, handler) ?? Reflect.getMetadata(SITE_TOKEN_ROUTE, controller));
+        const declared = (Reflect.getMetadata(INTEGRATION_SCOPES_ROUTE, handler) ?? Reflect.getMetadata(INTEGRATION_SCOPES_ROUTE, controller)) as RouteScopes | undefined;
         const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, { index: number; data?: unknown }>;
         const types = (Reflect.getMetadata('design:paramtypes', prototype, name) ?? []) as Type<unknown>[];
         const argType = (kind: RouteParamtypes) => {
@@ -47,6 +50,7 @@ export function routeInventory(app: INestApplication): RouteInfo[] {
               path: toOpenApiPath(`/${prefix}/${sub}`),
               isPublic,
               siteReadable,
+              integrationScopes: scopesFor(declared, RequestMethod[requestMethod]),
               bodyType: argType(RouteParamtypes.BODY),
               queryType: argType(RouteParamtypes.QUERY),
             });
@@ -71,4 +75,10 @@ export function toOpenApiPath(path: string): string {
     .map((segment) => segment.replace(/^:(\w+)$/, '{$1}').replace(/^\{\*(\w+)\}$/, '{$1}').replace(/^\*(\w+)$/, '{$1}'))
     .join('/');
   return `/${clean}`;
+}
+
+function scopesFor(declared: RouteScopes | undefined, method: string): readonly string[] | undefined {
+  if (!declared) return undefined;
+  if (declared === 'installation') return [];
+  return (method === 'GET' || method === 'HEAD' ? declared.read : declared.write) ?? undefined;
 }

@@ -60,6 +60,18 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
         },
         'site',
       )
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'opaque',
+          description:
+            "An integration installation's token (`gbi_…`, from `createIntegrationInstallationToken` or with each call to the integration's service), " +
+            'an hour long: the operations listing this scheme name the scopes they need from the installation (an empty list: the integration\'s own ' +
+            "installation), on the spaces and sites it is installed on; other operations answer it 403. See docs/integrations.md.",
+        },
+        'integration-installation',
+      )
       // Readers' pages are HTML, not API operations (their errors are pages, not the error shape): described here.
       .addTag(
         'published sites (reader pages)',
@@ -172,7 +184,10 @@ function completeOperation(
   route: RouteInfo | undefined,
 ): void {
   const authenticated = route ? !route.isPublic : true;
-  if (authenticated) operation.security = route?.siteReadable ? [{ user: [] }, { site: [] }] : [{ user: [] }];
+  if (authenticated) {
+    operation.security = route?.siteReadable ? [{ user: [] }, { site: [] }] : [{ user: [] }];
+    if (route?.integrationScopes) operation.security.push({ 'integration-installation': [...route.integrationScopes] });
+  }
   else delete operation.security;
   const resolveDto = (dto: Type<unknown>) => dtoSchema(document, enriched, dto);
   if (route?.bodyType) {

@@ -6,6 +6,7 @@ import { TestWorker } from '@app/testing/test-worker';
 import { publish } from './search.fixtures';
 import { contractTransport } from './support/contract-transport';
 import { startFakeIntegration } from './support/fake-integration';
+import { IntegrationEventSender } from '../src/modules/integrations/application/integration-event-sender';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { GitBookAPI } = require('gitbook-api-current');
@@ -265,6 +266,23 @@ describe('Integrations', () => {
       expect(events.filter((e: any) => e.payload.type === 'space_content_updated').map((e: any) => e.payload.spaceId)).toEqual([s1]);
       expect(await status(client(mallory).integrations.listIntegrationEvents('notes'))).toBe(404);
       expect(await status(client(bob).integrations.listIntegrationEvents('notes'))).toBe(403);
+    });
+
+    it('each try is sent once: a job run again, and the sweep, send nothing more once an event is settled', async () => {
+      const sender = t.get<IntegrationEventSender>(IntegrationEventSender);
+      const delivered = (await client(alice).integrations.listIntegrationEvents('notes')).data.items.find((e: any) => e.status === 'success');
+      const before = fake.calls.length;
+      expect(await sender.send(delivered.id, 1)).toBe('taken');
+      expect(await sender.send(delivered.id, 2)).toBe('taken');
+      expect(await sender.sweep()).toBe(0);
+      t.clock.advance(10 * 60 * 1000);
+      try {
+        expect(await sender.sweep()).toBe(0);
+      } finally {
+        t.clock.advance(-10 * 60 * 1000);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(fake.calls.length).toBe(before);
     });
 
     it('a failing service gets the event again until it answers, each try logged', async () => {

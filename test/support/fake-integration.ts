@@ -30,7 +30,8 @@ export async function startFakeIntegration(secret: string) {
       return res.end('{}');
     }
     const answer = render(body);
-    if (answer?.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    // Unref: a test may end while a slow answer is still waiting.
+    if (answer?.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs).unref());
     res.writeHead(answer?.status ?? 200, { 'content-type': 'application/json' });
     res.end(typeof answer?.raw === 'string' ? answer.raw : JSON.stringify(answer?.status ? answer.body ?? {} : answer));
   });

@@ -27,6 +27,7 @@ export class IntegrationEventSender {
   ) {}
 
   async send(eventId: string, attempt: number): Promise<'delivered' | 'retrying' | 'failed' | 'taken'> {
+    if (typeof eventId !== 'string' || !Number.isInteger(attempt) || attempt < 1) return 'taken';
     const started = this.clock.now();
     const event = await this.events.claim(eventId, attempt, new Date(started.getTime() + EVENT_LEASE_MS));
     if (!event) return 'taken';

@@ -27,11 +27,12 @@ export class IntegrationEventsRepository {
 
   /** Takes try `attempt` of a pending event (so two runs of one job send once) and leases it. */
   async claim(id: string, attempt: number, leaseUntil: Date): Promise<IntegrationEventOrm | null> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    // An UPDATE answers [rows, count] through TypeORM's query().
+    const [rows] = (await this.dataSource.query(
       `UPDATE integration_events SET attempts = $2, next_attempt_at = $3 WHERE id = $1 AND status = 'pending' AND attempts = $2 - 1 RETURNING id`,
       [id, attempt, leaseUntil],
-    );
-    return rows.length ? this.dataSource.getRepository(IntegrationEventOrm).findOneBy({ id }) : null;
+    )) as [Array<{ id: string }>, number];
+    return rows.length === 1 ? this.dataSource.getRepository(IntegrationEventOrm).findOneBy({ id: rows[0].id }) : null;
   }
 
   async settle(id: string, change: { status?: 'success' | 'failed'; nextAttemptAt: Date | null; log: IntegrationEventLogEntry }, now: Date): Promise<void> {
@@ -43,11 +44,12 @@ export class IntegrationEventsRepository {
 
   /** Pending events whose lease passed: their try was lost. */
   async takeStuck(now: Date, leaseUntil: Date, limit: number): Promise<Array<{ id: string; attempts: number }>> {
-    return this.dataSource.query(
+    const [rows] = (await this.dataSource.query(
       `UPDATE integration_events SET next_attempt_at = $2 WHERE id IN (
          SELECT id FROM integration_events WHERE next_attempt_at IS NOT NULL AND next_attempt_at < $1 AND status = 'pending' ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
        RETURNING id, attempts`,
       [now, leaseUntil, limit],
-    );
+    )) as [Array<{ id: string; attempts: number }>, number];
+    return rows;
   }
 }

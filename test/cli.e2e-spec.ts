@@ -15,7 +15,7 @@ async function node(entry: string, args: string[], env: Record<string, string>) 
     const { stdout, stderr } = await run(
       process.execPath,
       ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, entry), ...args],
-      { cwd: ROOT, env: { ...process.env, QUEUE_PREFIX: CLI_QUEUE_PREFIX, ...env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') }, timeout: 60000 },
+      { cwd: ROOT, env: { ...process.env, QUEUE_PREFIX: CLI_QUEUE_PREFIX, ...env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') }, timeout: 120000 /* ts-node compiles the CLI on each run: ~10 s alone, several times that beside the whole suite on 2 cores */ },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -38,7 +38,7 @@ function listeningPort(child: ChildProcess): Promise<number> {
 }
 
 // Each test starts processes from source (ts-node): on a loaded 2-core machine that alone can take 20-30 s.
-jest.setTimeout(90_000);
+jest.setTimeout(240_000);
 
 describe('operator CLI and process start-up', () => {
   const dbName = uniqueTestName('cli');

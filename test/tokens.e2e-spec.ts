@@ -14,7 +14,7 @@ async function cli(args: string[], databaseUrl: string) {
     const { stdout, stderr } = await run(
       process.execPath,
       ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(ROOT, 'src/cli.ts'), ...args],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') }, timeout: 60000 },
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') }, timeout: 120000 /* ts-node compiles the CLI on each run: ~10 s alone, several times that beside the whole suite on 2 cores */ },
     );
     return { code: 0, stdout, stderr, json: JSON.parse(stdout.trim()) };
   } catch (error) {
@@ -24,7 +24,7 @@ async function cli(args: string[], databaseUrl: string) {
 }
 
 // Each case spawns the CLI from source several times (ts-node): slow on a busy 2-core machine.
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 describe('API tokens: expiry, listing, revocation, disabled users, last use', () => {
   const dbName = uniqueTestName('tokens');

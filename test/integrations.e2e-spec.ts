@@ -422,6 +422,8 @@ describe('Integrations', () => {
 
     it('go to the tunnel in development mode (the publisher only), and back once it is off', async () => {
       expect(await status(client(bob).integrations.setIntegrationDevelopmentMode('notes', { tunnelUrl: tunnel.url }))).toBe(403);
+      expect(await status(client(alice).integrations.setIntegrationDevelopmentMode('notes', { tunnelUrl: 'ftp://tunnel.example' }))).toBe(400);
+      expect(await status(client(alice).integrations.setIntegrationDevelopmentMode('notes', { tunnelUrl: 'https://u:p@tunnel.example' }))).toBe(400);
       expect((await client(alice).integrations.setIntegrationDevelopmentMode('notes', { tunnelUrl: tunnel.url })).status).toBe(204);
       fake.setRender((body) => ({ type: 'element', state: {}, props: body.props, element: { type: 'block', children: [] } }));
       await client(bob).integrations.renderIntegrationUiWithPost('notes', { ...renderRequest(s1), props: { name: 'dev' } });

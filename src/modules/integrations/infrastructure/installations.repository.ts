@@ -145,12 +145,6 @@ export class InstallationsRepository {
     return paginate(qb, { columns: ['t.created_at', `t.${column}`], keys: ['createdAt', TARGET[kind].key], direction: 'ASC' }, request);
   }
 
-  /** The ids of the targets an installation holds (for its tokens' reach). */
-  async targetIds(kind: TargetKind, installationId: string): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(`SELECT ${TARGET[kind].column} AS id FROM ${TARGET[kind].table} WHERE installation_id = $1`, [installationId]);
-    return rows.map((r) => r.id);
-  }
-
   async insertToken(token: InstallationTokenOrm, now: Date, tx?: Tx): Promise<void> {
     const manager = tx ?? this.dataSource.manager;
     // Expired tokens of the installation go as new ones come: the table holds only live ones (and a few).

@@ -68,7 +68,7 @@ export class InstallationsController {
   }
 
   @Post('installations/:installationId/tokens')
-  @ApiOperation({ operationId: 'createIntegrationInstallationToken', summary: "A one-hour token limited to the installation's scopes, spaces and sites (the integration's publisher)" })
+  @ApiOperation({ operationId: 'createIntegrationInstallationToken', summary: "A one-hour token limited to the installation's scopes, spaces and sites (the integration's publisher)", description: 'Answers `{token, expiresAt}` (`expiresAt` is ours), with Cache-Control: no-store.' })
   @ApiResponse({ status: 200, description: 'The token, shown once' })
   async token(@CurrentUser() user: User, @Param('integrationName') name: string, @Param('installationId') id: string, @Res({ passthrough: true }) res: Response) {
     const { token, expiresAt } = await this.tokens.create(user, name, id);

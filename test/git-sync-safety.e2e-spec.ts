@@ -227,7 +227,7 @@ describe('Git Sync safety: a repository never reaches the host', () => {
     const done = await sync(id, 'import', { url: `${http.url}/${name}` });
     expect(done.state).toBe('failure');
     expect(done.error).toMatch(/GIT_SYNC_MAX_BYTES/);
-    const job = await worker.job('git-sync', `git-${done.id}`);
+    const job = await worker.settledJob('git-sync', `git-${done.id}`);
     expect(job?.attemptsMade).toBe(1);
     expect(await job?.isFailed()).toBe(true);
     const info = await alice.client.get(`/v1/spaces/${id}/git/info`);
@@ -246,7 +246,7 @@ describe('Git Sync safety: a repository never reaches the host', () => {
     const done = await sync(id, 'import', { url: `${http.url}/${name}` });
     expect(done.state).toBe('failure');
     expect(done.error).toMatch(/GIT_SYNC_MAX_FILES/);
-    expect((await worker.job('git-sync', `git-${done.id}`))?.attemptsMade).toBe(1);
+    expect((await worker.settledJob('git-sync', `git-${done.id}`))?.attemptsMade).toBe(1);
   });
 
   it('submodules are skipped and reported', async () => {

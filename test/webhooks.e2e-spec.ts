@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { TestApp, TestUser } from '@app/testing';
 import { TestWorker } from '@app/testing/test-worker';
+import { WebhookSender } from '../src/modules/events/application/webhook-sender.service';
 import { verifySignature } from '../src/modules/events/domain/webhook-signature';
+import { DeliveriesRepository } from '../src/modules/events/infrastructure/deliveries.repository';
 import { until } from './support/worker-process';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -184,6 +186,26 @@ describe('Webhooks', () => {
       expect(attempts.map((r) => r.headers['x-webhook-attempt'])).toEqual(['1', '2', '3']);
       expect(new Set(attempts.map((r) => r.raw)).size).toBe(1);
       expect((await owner.client.get(`${hooks(org)}/${id}`)).body.failingSince).toBeNull();
+      await owner.client.must.delete(`${hooks(org)}/${id}`);
+    });
+
+    it("a stalled job run again after the sweep took its try sends nothing", async () => {
+      const { id } = await owner.client.post(hooks(org), { url: `${receiver.url}/stalled`, events: ['space.updated'] }).then((r) => r.body);
+      await owner.client.must.patch(`/v1/spaces/${space}`, { title: `Stalled ${randomBytes(3).toString('hex')}` });
+      const delivery = await until('the delivery', async () => (await owner.client.get(`${hooks(org)}/${id}/deliveries`)).body.items.find((d: any) => d.status === 'delivered'), 15000);
+      // What a worker leaves when it dies mid-try: try 1 taken by its job, the lease an hour ahead (so the periodic sweep waits).
+      const now = t.clock.now().getTime();
+      await t.dataSource.query(`UPDATE webhook_deliveries SET status = 'pending', delivered_at = NULL, claimed_by = 'stalled-job', next_attempt_at = $2 WHERE id = $1`, [delivery.id, new Date(now + HOUR)]);
+      const sent = receiver.received.filter((r) => r.path === '/stalled').length;
+      // Two hours on, the sweep finds the lease passed and takes the try for a job of its own.
+      const stuck = await worker.get(DeliveriesRepository).takeStuck(new Date(now + 2 * HOUR), new Date(now + 3 * HOUR), 1000);
+      expect(stuck).toContainEqual({ id: delivery.id, attempts: 1 });
+      // The backend re-runs the stalled job: it may not send the try beside the sweep's job.
+      expect(await worker.get(WebhookSender).send({ deliveryId: delivery.id, attempt: 1 }, 'stalled-job')).toBe('taken');
+      expect(receiver.received.filter((r) => r.path === '/stalled').length).toBe(sent);
+      // The sweep's job, try 2, sends it.
+      expect(await worker.get(WebhookSender).send({ deliveryId: delivery.id, attempt: 2 }, 'sweep-job')).toBe('delivered');
+      expect(receiver.received.filter((r) => r.path === '/stalled').length).toBe(sent + 1);
       await owner.client.must.delete(`${hooks(org)}/${id}`);
     });
 

@@ -29,6 +29,11 @@ export class TestWorker {
     return new TestWorker(moduleRef);
   }
 
+  /** One of the worker's own providers, for a test that drives a step (a sweep, a try) itself. */
+  get<T>(type: new (...args: never[]) => T): T {
+    return this.moduleRef.get(type, { strict: false });
+  }
+
   get operations(): JobOperations {
     return this.moduleRef.get(JobOperations);
   }
@@ -45,6 +50,20 @@ export class TestWorker {
   /** A job as the backend holds it (its attempts, state, failure), or undefined. */
   async job(queue: string, id: string): Promise<import('bullmq').Job | undefined> {
     return (await this.moduleRef.get(JobBackend).queue(queue).getJob(id)) ?? undefined;
+  }
+
+  /**
+   * A job once the backend has finished with it. A handler records its own outcome (an operation's failure, say) before
+   * the backend moves the job to completed or failed and counts the attempt, so a test that saw the outcome waits here.
+   */
+  async settledJob(queue: string, id: string, timeoutMs = 15000): Promise<import('bullmq').Job | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const job = await this.job(queue, id);
+      const state = job ? await job.getState() : 'unknown';
+      if (state === 'completed' || state === 'failed' || Date.now() > deadline) return job;
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
 
   /** How many of a queue's jobs wait, run and are delayed (the backend's own counts). */

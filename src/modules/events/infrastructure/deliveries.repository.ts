@@ -131,11 +131,12 @@ export class DeliveriesRepository {
   /**
    * Pending deliveries nobody is working on any more (their worker died, or their job was lost
    * before it was queued), leased again until `leaseUntil` so the next sweep leaves them to the
-   * jobs this one queues.
+   * jobs this one queues. The try is taken from its old claimant too: a stalled job the backend
+   * re-runs later must not send it beside the sweep's new job.
    */
   async takeStuck(now: Date, leaseUntil: Date, limit: number): Promise<Array<{ id: string; attempts: number }>> {
     const [rows] = (await this.dataSource.query(
-      `UPDATE webhook_deliveries SET next_attempt_at = $2
+      `UPDATE webhook_deliveries SET next_attempt_at = $2, claimed_by = NULL
         WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1
                       ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
         RETURNING id, attempts`,

@@ -64,7 +64,7 @@ describe('Ask box in a browser', () => {
     expect(await source.innerText()).toBe('Install the kettle');
     expect(await source.getAttribute('href')).toBe(`${base}/sites/kettle/install`);
     // The model's HTML never runs: the server sanitized it, and the CSP allows no other script.
-    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as unknown as { pwned?: number }).pwned)).toBeUndefined();
     expect(errors.filter((e) => /Content Security Policy/.test(e))).toEqual([]);
     await source.click();
     await page.waitForURL(`${base}/sites/kettle/install`);

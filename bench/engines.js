@@ -2,7 +2,8 @@
 // The distributed engines against their baselines, in one run (issue 33's targets):
 //  - PostgreSQL: GET /v1/spaces/{id} through PgBouncer (transaction mode, DB_PREPARED_STATEMENTS=false)
 //    against the same API on PostgreSQL directly (target: at least 90%);
-//  - files: upload (PUT to our upload address, streamed into the bucket) and download (GET /v1/files/{key})
+//  - files: upload (PUT to our upload address, streamed into the bucket) and download (GET /v1/files/{key}, streamed
+//    by the API, and redirected to a presigned GET of the bucket with S3_REDIRECT_DOWNLOADS)
 //    throughput through the API on FILES_BACKEND=s3, against the same S3 server spoken to directly
 //    (target: at least 70%);
 //  - jobs: no-op jobs per second on a three-master Redis Cluster against one Redis node.
@@ -106,6 +107,18 @@ async function files(databaseUrl, env) {
     S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     S3_FORCE_PATH_STYLE: 'true',
   });
+  // The same API with downloads redirected to presigned GETs of the bucket (S3_REDIRECT_DOWNLOADS).
+  const redirecting = startApi({
+    ...env,
+    DATABASE_URL: databaseUrl,
+    FILES_BACKEND: 's3',
+    S3_ENDPOINT: s3.endpoint,
+    S3_BUCKET: s3.bucket,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_REDIRECT_DOWNLOADS: 'true',
+  });
   const size = FILE_MB * 1024 * 1024;
   const chunk = randomBytes(1024 * 1024);
   const body = () => Readable.from(Array.from({ length: FILE_MB }, () => chunk));
@@ -124,7 +137,8 @@ async function files(databaseUrl, env) {
   const httpGet = (url) => new Promise((resolve, reject) => require('node:http').get(url, resolve).on('error', reject));
   try {
     const base = await api.url;
-    const figures = { ourUp: [], directUp: [], ourDown: [], directDown: [], relayDown: [] };
+    const redirectBase = await redirecting.url;
+    const figures = { ourUp: [], directUp: [], ourDown: [], directDown: [], relayDown: [], redirectedDown: [] };
     const keys = [];
     for (let i = 0; i < FILES; i++) {
       const { token, key } = await uploadAddress(databaseUrl, size);
@@ -146,6 +160,13 @@ async function files(databaseUrl, env) {
       if ((await drain(await httpGet(`http://127.0.0.1:${relayPort}/${key}`))) !== size) throw new Error('download through the bare relay was short');
       figures.relayDown.push(size / ((performance.now() - start) / 1000));
       start = performance.now();
+      // What a client following redirects does: our answer (the key checked, an address signed), then the bucket's.
+      const answer = await httpGet(`${redirectBase}/v1/files/${key}`);
+      answer.resume();
+      if (answer.statusCode !== 302) throw new Error(`the redirecting API answered ${answer.statusCode}`);
+      if ((await drain(await httpGet(answer.headers.location))) !== size) throw new Error('the redirected download was short');
+      figures.redirectedDown.push(size / ((performance.now() - start) / 1000));
+      start = performance.now();
       const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
       if ((await drain(object.Body)) !== size) throw new Error('direct download was short');
       figures.directDown.push(size / ((performance.now() - start) / 1000));
@@ -155,12 +176,19 @@ async function files(databaseUrl, env) {
     console.table([
       { what: 'upload', 'through our API': mbps(figures.ourUp), 'S3 server directly': mbps(figures.directUp), share: pct(median(figures.ourUp), median(figures.directUp)) },
       { what: 'download', 'through our API': mbps(figures.ourDown), 'S3 server directly': mbps(figures.directDown), share: pct(median(figures.ourDown), median(figures.directDown)) },
+      {
+        what: 'download, S3_REDIRECT_DOWNLOADS',
+        'through our API': mbps(figures.redirectedDown),
+        'S3 server directly': mbps(figures.directDown),
+        share: pct(median(figures.redirectedDown), median(figures.directDown)),
+      },
     ]);
     console.log(`download through a bare relay (node:http, its own process): ${mbps(figures.relayDown)} MB/s; ours is ${pct(median(figures.ourDown), median(figures.relayDown))} of it`);
   } finally {
     client.destroy();
     relay.kill();
     await api.stop();
+    await redirecting.stop();
     await bucket.stop();
   }
 }

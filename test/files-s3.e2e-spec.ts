@@ -115,6 +115,47 @@ describe('Files in an S3 bucket (FILES_BACKEND=s3)', () => {
     }
   });
 
+  it('with S3_REDIRECT_DOWNLOADS, a download is a short-lived redirect to the bucket, which serves the file, its name and ranges', async () => {
+    const redirecting = await TestApp.start({ filesBackend: 's3', s3: { ...bucket.config.s3, redirectDownloads: true } });
+    try {
+      const bytes = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 251));
+      const file = await redirecting.get<FilesService>(FilesService).store(bytes, 'plan «v2».pdf', 'application/pdf');
+      const res = await request(redirecting.app.getHttpServer()).get(`/v1/files/${file.storageKey}`);
+      expect(res.status).toBe(302);
+      expect(res.headers['cache-control']).toBe('private, max-age=240');
+      const location = new URL(res.headers.location);
+      const { endpoint, bucket: name } = bucket.config.s3;
+      expect(`${location.origin}${location.pathname}`).toBe(`${endpoint}/${name}/${file.storageKey}`);
+      expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
+      expect(location.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+      // The address names no secret: the key's id (s3rver's equals its secret, so it is left out here) and a signature
+      // scoped to this object and these five minutes.
+      const shown = new URL(location);
+      expect(shown.searchParams.get('X-Amz-Credential')).toMatch(new RegExp(`^${bucket.config.s3.accessKeyId}/`));
+      shown.searchParams.delete('X-Amz-Credential');
+      expect(shown.toString()).not.toContain(bucket.config.s3.secretAccessKey!);
+
+      const served = await fetch(location);
+      expect([served.status, served.headers.get('content-type'), served.headers.get('content-disposition'), served.headers.get('cache-control')]).toEqual([
+        200,
+        'application/pdf',
+        `inline; filename*=UTF-8''${encodeURIComponent('plan «v2».pdf')}`,
+        'public, max-age=31536000, immutable',
+      ]);
+      expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), bytes)).toBe(0);
+      const range = await fetch(location, { headers: { range: 'bytes=100-199' } });
+      expect(range.status).toBe(206);
+      expect(Buffer.compare(Buffer.from(await range.arrayBuffer()), bytes.subarray(100, 200))).toBe(0);
+
+      // A key we do not hold is still our 404, not a redirect to the bucket's.
+      expect((await request(redirecting.app.getHttpServer()).get(`/v1/files/${'B'.repeat(43)}`)).status).toBe(404);
+      // Off by default: the app without the setting streams the same file itself.
+      expect((await request(t.app.getHttpServer()).get(`/v1/files/${file.storageKey}`)).status).toBe(200);
+    } finally {
+      await redirecting.close();
+    }
+  });
+
   describe('files:migrate --to s3', () => {
     let dir: string;
     beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'docs-files-'))));

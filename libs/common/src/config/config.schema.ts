@@ -48,6 +48,7 @@ export const configSchema = Joi.object({
   S3_ACCESS_KEY_ID: Joi.string().allow(''),
   S3_SECRET_ACCESS_KEY: Joi.string().allow(''),
   S3_FORCE_PATH_STYLE: Joi.boolean().default(false),
+  S3_REDIRECT_DOWNLOADS: Joi.boolean().default(false),
   // Comma-separated browser origins (`https://app.example.com`) allowed to call the API; none by default.
   TRUST_PROXY: Joi.string()
     .pattern(/^(?:true|false|\d{1,2}|[\w.:/]+(?:\s*,\s*[\w.:/]+)*)$/)
@@ -149,7 +150,7 @@ export interface AppConfig {
   filesDir: string;
   /** Where files live: FILES_DIR (`local`) or an S3 bucket (`s3`, with `s3`'s settings). */
   filesBackend: 'local' | 's3';
-  s3: { endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  s3: { endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; redirectDownloads?: boolean };
   /** Browser origins allowed by CORS (exact `scheme://host[:port]`); empty: no CORS headers at all. */
   corsOrigins: string[];
   /** Express's `trust proxy`: false, true, a number of hops, or addresses and subnets (`loopback, 10.0.0.0/8`). */
@@ -281,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       accessKeyId: value.S3_ACCESS_KEY_ID || undefined,
       secretAccessKey: value.S3_SECRET_ACCESS_KEY || undefined,
       forcePathStyle: value.S3_FORCE_PATH_STYLE,
+      redirectDownloads: value.S3_REDIRECT_DOWNLOADS,
     },
     trustProxy: parseTrustProxy(String(value.TRUST_PROXY)),
     corsOrigins: String(value.CORS_ORIGINS)

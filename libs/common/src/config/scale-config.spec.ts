@@ -22,7 +22,9 @@ describe('scale-out configuration', () => {
   it('needs a bucket for FILES_BACKEND=s3, and keeps the local disk by default', () => {
     expect(loadConfig({}).filesBackend).toBe('local');
     expect(() => loadConfig({ FILES_BACKEND: 's3' })).toThrow(/S3_BUCKET/);
-    expect(loadConfig({ FILES_BACKEND: 's3', S3_BUCKET: 'docs-files', S3_FORCE_PATH_STYLE: 'true' }).s3).toMatchObject({ bucket: 'docs-files', region: 'us-east-1', forcePathStyle: true });
+    expect(loadConfig({ FILES_BACKEND: 's3', S3_BUCKET: 'docs-files', S3_FORCE_PATH_STYLE: 'true' }).s3).toMatchObject({ bucket: 'docs-files', region: 'us-east-1', forcePathStyle: true, redirectDownloads: false });
+    expect(loadConfig({ FILES_BACKEND: 's3', S3_BUCKET: 'docs-files', S3_REDIRECT_DOWNLOADS: 'true' }).s3.redirectDownloads).toBe(true);
+    expect(() => loadConfig({ FILES_BACKEND: 's3', S3_BUCKET: 'docs-files', S3_REDIRECT_DOWNLOADS: 'sometimes' })).toThrow(/S3_REDIRECT_DOWNLOADS/);
     expect(() => loadConfig({ FILES_BACKEND: 'gcs' })).toThrow(/FILES_BACKEND/);
   });
 

@@ -3,7 +3,8 @@ import { ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@n
 import type { Response } from 'express';
 import { byteRange } from './byte-range';
 import { Public } from '../../identity/api/auth.decorators';
-import { DOWNLOAD_ROUTE, FilesService } from '../application/files.service';
+import { DIRECT_DOWNLOAD_SECONDS, DOWNLOAD_ROUTE, FilesService } from '../application/files.service';
+import { IMMUTABLE, inlineDisposition } from '../domain/file-serving';
 
 /**
  * The `downloadURL` of content files: public (links in published content and in clients must
@@ -28,10 +29,21 @@ export class FileDownloadController {
   @ApiHeader({ name: 'Range', required: false, description: 'One range, `bytes=start-end`, `bytes=start-` or `bytes=-suffix`; several ranges get the whole file' })
   @ApiOkResponse({ description: 'The file, with its content type', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } })
   @ApiResponse({ status: 206, description: 'The requested range (`Content-Range`)', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({
+    status: 302,
+    description: 'With `S3_REDIRECT_DOWNLOADS=true`: the bucket serves the bytes (and ranges) at `Location`, a presigned address valid five minutes',
+  })
   @ApiResponse({ status: 416, description: 'The range lies past the end of the file (`Content-Range: bytes */size`)' })
   async download(@Param('key') key: string, @Headers('range') rangeHeader: string | undefined, @Res({ passthrough: true }) res: Response): Promise<StreamableFile | undefined> {
-    const { metadata, open } = await this.files.open(key);
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    const { file, direct } = await this.files.download(key);
+    if (direct) {
+      // The address expires: a cached redirect must not outlive it.
+      res.setHeader('Cache-Control', `private, max-age=${DIRECT_DOWNLOAD_SECONDS - 60}`);
+      res.redirect(HttpStatus.FOUND, direct);
+      return undefined;
+    }
+    const { metadata, open } = file;
+    res.setHeader('Cache-Control', IMMUTABLE);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
     res.setHeader('Accept-Ranges', 'bytes');
@@ -47,12 +59,7 @@ export class FileDownloadController {
     return new StreamableFile(open(range ?? undefined), {
       type: metadata.contentType,
       length: range ? range.end - range.start + 1 : metadata.size,
-      disposition: `inline; filename*=UTF-8''${rfc5987(metadata.name)}`,
+      disposition: inlineDisposition(metadata.name),
     });
   }
-}
-
-/** A file name as an RFC 5987 `ext-value` (percent-encoded UTF-8). */
-function rfc5987(name: string): string {
-  return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }

@@ -13,6 +13,8 @@ const MAX_NAME_LENGTH = 255;
 const HEADER_BYTES = 256 * 1024;
 /** Path of the public download route (under the API prefix); see FileDownloadController. */
 export const DOWNLOAD_ROUTE = 'files';
+/** How long a redirected download's address lives; the redirect itself is cached for less. */
+export const DIRECT_DOWNLOAD_SECONDS = 300;
 
 /** A new storage key: 256 random bits, the only secret behind a file's public download address. */
 export function newStorageKey(): string {
@@ -114,5 +116,14 @@ export class FilesService {
     const stored = await this.storage.get(storageKey);
     if (!stored) throw NotFoundError.of('File');
     return stored;
+  }
+
+  /**
+   * A download: the stored file, and where the storage serves it directly when the operator has it
+   * do so (a presigned address valid `DIRECT_DOWNLOAD_SECONDS`), else null; 404 when the key names nothing.
+   */
+  async download(storageKey: string): Promise<{ file: StoredFile; direct: string | null }> {
+    const file = await this.open(storageKey);
+    return { file, direct: await this.storage.directDownloadUrl(storageKey, file.metadata, DIRECT_DOWNLOAD_SECONDS) };
   }
 }

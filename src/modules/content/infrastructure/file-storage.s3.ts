@@ -13,7 +13,8 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { UnavailableError } from '@app/common';
-import { ByteRange, FileBody, FileDescription, FileStorage, STORAGE_KEY, StoredFile, StoredKey } from './file-storage';
+import { IMMUTABLE, inlineDisposition } from '../domain/file-serving';
+import { ByteRange, FileBody, FileDescription, FileStorage, STORAGE_KEY, StoredFile, StoredFileMetadata, StoredKey } from './file-storage';
 
 export interface S3Settings {
   /** Empty for AWS S3 itself (the region's endpoint). */
@@ -25,6 +26,8 @@ export interface S3Settings {
   secretAccessKey?: string;
   /** `bucket` in the path rather than the host name (MinIO, Ceph and most S3 servers but AWS and R2). */
   forcePathStyle: boolean;
+  /** Downloads answered with a redirect to a presigned GET of the bucket, so the bytes skip the API. */
+  redirectDownloads?: boolean;
 }
 
 /** Parts of a multipart write; the write holds at most `queueSize` of them in memory at once. */
@@ -134,6 +137,23 @@ export class S3FileStorage extends FileStorage {
     assertKey(key);
     const put = new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, ContentType: description.contentType });
     return getSignedUrl(this.client, put, { expiresIn: seconds });
+  }
+
+  /**
+   * A presigned GET of the bucket when downloads are redirected: the bucket answers with the
+   * file's content type, an inline disposition naming it and the immutable caching ours has.
+   */
+  override async directDownloadUrl(key: string, metadata: StoredFileMetadata, seconds: number): Promise<string | null> {
+    if (!this.settings.redirectDownloads) return null;
+    assertKey(key);
+    const get = new GetObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: key,
+      ResponseContentType: metadata.contentType,
+      ResponseContentDisposition: inlineDisposition(metadata.name),
+      ResponseCacheControl: IMMUTABLE,
+    });
+    return getSignedUrl(this.client, get, { expiresIn: seconds });
   }
 
   /** The object's bytes as a stream that starts at once and fails (as streams do) if the bucket does. */

@@ -53,6 +53,13 @@ export abstract class FileStorage {
   async directUploadUrl(_key: string, _description: FileDescription, _seconds: number): Promise<string | null> {
     return null;
   }
+  /**
+   * An address serving the bytes of `key` directly, valid `seconds`, for a download to redirect to
+   * (an object store's presigned GET, when the operator chose it); null: our route streams them.
+   */
+  async directDownloadUrl(_key: string, _metadata: StoredFileMetadata, _seconds: number): Promise<string | null> {
+    return null;
+  }
 }
 
 export interface StoredKey {

@@ -4,20 +4,11 @@ import { CONTAINER_TAGS, TagAttributes, VOID_TAGS } from './gitbook-tags';
 import { FIGURE } from './gitbook-html';
 import { resolveHref, resolveInclude } from './refs';
 import { HeadingIds } from './slug';
-import {
-  ContentRef,
-  DocumentBlock,
-  DocumentFragment,
-  DocumentInline,
-  DocumentLeaf,
-  DocumentMark,
-  DocumentText,
-  JSONDocument,
-  LinkResolver,
-} from './types';
+import { codeBlock, contain, isEmptyParagraph, orderIndex, stripTaskMarker, taskMarker } from './to-document-blocks';
+import { InlineNode, emptyText, imageData, markdownInlines, paragraph, plainText, textNode } from './to-document-inline';
+import { DocumentBlock, DocumentFragment, JSONDocument, LinkResolver } from './types';
 
 type Token = MarkdownIt.Token;
-type InlineNode = DocumentText | DocumentInline;
 
 /** Where a block sits: the contract allows different children in each container. */
 type Context = 'top' | 'list-item' | 'blockquote' | 'hint';
@@ -37,7 +28,6 @@ export const CODE_OPTIONS = ['title', 'overflow', 'lineNumbers', 'fullWidth', 'e
 const CODE_BOOLEANS = new Set(['lineNumbers', 'fullWidth', 'expandable']);
 /** `<a href="#id" id="id"></a>` after a heading's text: GitBook's explicit anchor. */
 const HEADING_ANCHOR = /\s*<a href="#([^"]*)" id="\1"><\/a>\s*$/;
-/** GitBook's figure: `<figure><img src="…" alt="…"><figcaption><p>…</p></figcaption></figure>`. */
 
 /** What GitBook's expandable body may hold. */
 const EXPANDABLE_BODY = new Set(['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider', 'images', 'code', 'table', 'hint', 'blockquote', 'reusable-content']);
@@ -47,18 +37,6 @@ const ALLOWED: Record<Exclude<Context, 'top'>, (type: string) => boolean> = {
   blockquote: (type) => ESSENTIALS.has(type) || type === 'blockquote',
   hint: (type) => ESSENTIALS.has(type),
 };
-
-/** Canonical order of marks on a leaf, so equal formatting gives equal leaves. */
-export const MARK_ORDER = ['bold', 'italic', 'strikethrough', 'code'] as const;
-const TASK_MARKER = /^\[([ xX])\](?=\s|$)/;
-
-export function emptyText(): DocumentText {
-  return { object: 'text', key: '', leaves: [{ object: 'leaf', text: '', marks: [] }] };
-}
-
-export function paragraph(nodes: InlineNode[]): DocumentBlock {
-  return { object: 'block', type: 'paragraph', key: '', nodes: nodes.length ? nodes : [emptyText()] };
-}
 
 class Converter {
   private readonly headingIds = new HeadingIds();
@@ -275,7 +253,7 @@ class Converter {
   }
 
   private image(token: Token): DocumentBlock {
-    const { ref, alt, caption } = this.imageData(token);
+    const { ref, alt, caption } = imageData(token, this.resolver);
     const image: DocumentBlock = { object: 'block', type: 'image', key: '', data: { ref }, fragments: [], isVoid: true };
     if (alt) image.data!.alt = alt;
     if (caption) {
@@ -289,11 +267,8 @@ class Converter {
     return image;
   }
 
-  private imageData(token: Token): { ref: ContentRef; alt: string; caption: string } {
-    const src = token.attrGet('src') ?? '';
-    let ref = resolveHref(src, this.resolver);
-    if (ref.kind !== 'url' && ref.kind !== 'file') ref = { kind: 'url', url: src };
-    return { ref, alt: tokensText(token.children ?? []), caption: token.attrGet('title') ?? '' };
+  private inlines(tokens: Token[], hardbreak = '\n'): InlineNode[] {
+    return markdownInlines(tokens, this.resolver, hardbreak);
   }
 
   private list(tree: TokenTree): DocumentBlock {
@@ -363,208 +338,6 @@ class Converter {
       fragments,
     };
   }
-
-  /** Inline tokens to text and inline nodes: marks on leaves, links and images as inlines. */
-  inlines(tokens: Token[], hardbreak = '\n'): InlineNode[] {
-    const out: InlineNode[] = [];
-    let target = out;
-    let leaves: DocumentLeaf[] = [];
-    const marks: string[] = [];
-    let link: DocumentInline | null = null;
-    let nested = 0;
-
-    const flush = () => {
-      if (leaves.length) target.push(textNode(leaves));
-      leaves = [];
-    };
-    const leaf = (text: string, extra?: string) => {
-      if (text === '') return;
-      leaves.push({ object: 'leaf', text, marks: markList(extra ? [...marks, extra] : marks) });
-    };
-    const toggle = (type: string, on: boolean) => {
-      if (on) marks.push(type);
-      else {
-        const at = marks.lastIndexOf(type);
-        if (at !== -1) marks.splice(at, 1);
-      }
-    };
-
-    for (const token of tokens) {
-      switch (token.type) {
-        case 'text':
-          leaf(token.content);
-          break;
-        case 'softbreak':
-          leaf(' ');
-          break;
-        case 'hardbreak':
-          leaf(hardbreak);
-          break;
-        case 'code_inline':
-          leaf(token.content, 'code');
-          break;
-        case 'strong_open':
-        case 'strong_close':
-          toggle('bold', token.nesting === 1);
-          break;
-        case 'em_open':
-        case 'em_close':
-          toggle('italic', token.nesting === 1);
-          break;
-        case 's_open':
-        case 's_close':
-          toggle('strikethrough', token.nesting === 1);
-          break;
-        case 'link_open':
-          // markdown-it can nest a link in another's text; the contract cannot: its text joins the outer link.
-          if (link) {
-            nested++;
-            break;
-          }
-          flush();
-          link = {
-            object: 'inline',
-            type: 'link',
-            key: '',
-            data: { ref: resolveHref(token.attrGet('href') ?? '', this.resolver) },
-            nodes: [],
-          };
-          out.push(link);
-          target = link.nodes!;
-          break;
-        case 'link_close':
-          if (nested > 0) {
-            nested--;
-            break;
-          }
-          flush();
-          if (link && link.nodes!.length === 0) link.nodes!.push(emptyText());
-          link = null;
-          target = out;
-          break;
-        case 'image': {
-          flush();
-          const { ref, alt, caption } = this.imageData(token);
-          const data: Record<string, unknown> = { ref };
-          if (alt) data.alt = alt;
-          if (caption) data.caption = caption;
-          target.push({ object: 'inline', type: 'inline-image', key: '', data, isVoid: true });
-          break;
-        }
-        case 'math_inline':
-          flush();
-          out.push({ object: 'inline', type: 'inline-math', key: '', data: { formula: token.content }, isVoid: true });
-          break;
-        default:
-          if (token.content) leaf(token.content);
-      }
-    }
-    flush();
-    return out;
-  }
-}
-
-/** Runs of children the container may hold stay inside it; the others move out beside it. */
-function contain(children: DocumentBlock[], allowed: (type: string) => boolean, make: (nodes: DocumentBlock[]) => DocumentBlock): DocumentBlock[] {
-  if (children.length === 0) return [make([paragraph([])])];
-  const out: DocumentBlock[] = [];
-  let run: DocumentBlock[] = [];
-  for (const child of children) {
-    if (allowed(child.type)) run.push(child);
-    else {
-      if (run.length) out.push(make(run));
-      run = [];
-      out.push(child);
-    }
-  }
-  if (run.length) out.push(make(run));
-  return out;
-}
-
-function codeBlock(token: Token): DocumentBlock {
-  const syntax = token.type === 'fence' ? token.info.trim().split(/\s+/)[0] : '';
-  const content = token.content.endsWith('\n') ? token.content.slice(0, -1) : token.content;
-  return {
-    object: 'block',
-    type: 'code',
-    key: '',
-    data: syntax ? { syntax } : {},
-    nodes: content.split('\n').map((line) => ({
-      object: 'block',
-      type: 'code-line',
-      key: '',
-      data: {},
-      nodes: [textNode([{ object: 'leaf', text: line, marks: [] }])],
-    })),
-  };
-}
-
-function textNode(leaves: DocumentLeaf[]): DocumentText {
-  const merged: DocumentLeaf[] = [];
-  for (const leaf of leaves) {
-    const last = merged[merged.length - 1];
-    if (last && sameMarks(last.marks, leaf.marks)) last.text += leaf.text;
-    else merged.push({ ...leaf });
-  }
-  return { object: 'text', key: '', leaves: merged.length ? merged : [{ object: 'leaf', text: '', marks: [] }] };
-}
-
-function markList(types: string[]): DocumentMark[] {
-  return MARK_ORDER.filter((type) => types.includes(type)).map((type) => ({ object: 'mark', type }));
-}
-
-function sameMarks(a: DocumentMark[], b: DocumentMark[]): boolean {
-  return a.length === b.length && a.every((m, i) => m.type === b[i].type);
-}
-
-function orderIndex(i: number): string {
-  return `a${i.toString(36).padStart(4, '0')}`;
-}
-
-function taskMarker(item: TokenTree): string | null {
-  const first = item.children[0];
-  if (first?.token.type !== 'paragraph_open') return null;
-  const inline = first.children[0]?.token;
-  const text = inline?.children?.[0];
-  if (!inline || text?.type !== 'text') return null;
-  const raw = TASK_MARKER.exec(inline.content);
-  if (!raw || !text.content.startsWith(raw[0])) return null;
-  return raw[1];
-}
-
-/** Removes `[ ]` / `[x]` and the space after it from the item's first paragraph; answers `checked`. */
-function stripTaskMarker(item: TokenTree): boolean {
-  const marker = taskMarker(item);
-  const inline = item.children[0].children[0].token;
-  const tokens = inline.children!;
-  tokens[0].content = tokens[0].content.replace(/^\[[ xX]\]\s*/, '');
-  while (tokens.length && (tokens[0].type === 'softbreak' || (tokens[0].type === 'text' && tokens[0].content.trim() === ''))) tokens.shift();
-  if (tokens[0]?.type === 'text') tokens[0].content = tokens[0].content.replace(/^\s+/, '');
-  return marker !== ' ';
-}
-
-function isEmptyParagraph(block: DocumentBlock): boolean {
-  return block.type === 'paragraph' && plainText(block.nodes as InlineNode[]) === '' && !(block.nodes ?? []).some((n) => n.object === 'inline');
-}
-
-/** The text of inline nodes (links' texts included, images' omitted). */
-export function plainText(nodes: Array<InlineNode | DocumentBlock>): string {
-  return nodes
-    .map((node) => {
-      if (node.object === 'text') return node.leaves.map((l) => l.text).join('');
-      return plainText((node.nodes ?? []) as InlineNode[]);
-    })
-    .join('');
-}
-
-function tokensText(tokens: Token[]): string {
-  return tokens
-    .map((t) => {
-      if (t.type === 'softbreak' || t.type === 'hardbreak') return ' ';
-      if (t.type === 'image') return tokensText(t.children ?? []);
-      return t.content;
-    })
-    .join('');
 }
 
 /** Deterministic keys from positions: `0`, `0.1`, `0.1.2`...; fragments `<block>.f<i>`. */

@@ -1,5 +1,5 @@
 import { hrefForRef } from './refs';
-import { MARK_ORDER } from './to-document';
+import { MARK_ORDER } from './to-document-inline';
 import { DocumentInline, DocumentText, HrefWriter } from './types';
 
 export type InlineNode = DocumentText | DocumentInline;

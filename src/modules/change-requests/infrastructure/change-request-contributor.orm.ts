@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
+import { primaryIdColumn, timestampColumn } from '../../../database/columns';
 import { ChangeRequestOrm } from './change-request.orm';
 
 /** Everyone who authored a revision of the change request (the `contributor` filter). */

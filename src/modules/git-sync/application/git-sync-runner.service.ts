@@ -1,6 +1,4 @@
 import { EventOutbox } from '../../events/application/event-outbox';
-import { Readable } from 'node:stream';
-import { posix } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, CLOCK, Clock, DomainError, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';

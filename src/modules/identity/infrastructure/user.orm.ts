@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
+import { primaryIdColumn, timestampColumn } from '../../../database/columns';
 
 @Entity('users')
 export class UserOrm {

@@ -3,7 +3,6 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { CLOCK, Clock, ForbiddenError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
 import { JobPort } from '../../../jobs/job-port';
-import { AccessService } from '../../access/application/access.service';
 import type { User } from '../../identity/domain/user';
 import { OutboxConsumers, OutboxEvent } from '../../events';
 import { InsightsService } from '../../insights/application/insights.service';
@@ -35,7 +34,6 @@ export class IntegrationEventsService implements OnModuleInit {
     private readonly integrations: IntegrationsRepository,
     private readonly installations: InstallationsRepository,
     private readonly integrationsService: IntegrationsService,
-    private readonly access: AccessService,
     private readonly consumers: OutboxConsumers,
     private readonly insights: InsightsService,
     private readonly transactions: Transactions,

@@ -6,7 +6,7 @@ import { AppConfig, DomainError, STATUS_BY_KIND, errorBody } from '@app/common';
 import { RateLimiter } from '../../../core/rate-limits/rate-limiter';
 import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
 import { VisitorAuthRequiredError, VisitorInput } from '../../sites/domain/visitor';
-import { CLAIMS_COOKIE, VISITOR_COOKIE, parseClaimsCookie } from '../application/published-reader.service';
+import { CLAIMS_COOKIE, VISITOR_COOKIE, parseClaimsCookie } from '../application/visitor-cookies';
 import { ReaderAsk } from '../application/reader-ask';
 import { parseCookies, readerBudget, siteAddress } from './published-site.routes';
 

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, notModified, safeUrl } from '@app/common';
+import { NotFoundError, notModified } from '@app/common';
 import { ContentReader } from '../../content/application/content-reader';
 import { ContentStore } from '../../content/application/content-store.service';
 import { FilesService } from '../../content/application/files.service';
 import { Revision } from '../../content/domain/revision';
-import { computedSpecs, openapiSpecOf } from '../../content/domain/revision-content';
 import { SearchService } from '../../search/application/search.service';
 import { Admission, PublishedSitesService, PublishedTarget, SiteBasis, contextId } from '../../sites/application/published-sites.service';
-import { siteCustomization, siteSpaceCustomization } from '../../sites/domain/customization';
 import { VisitorInput, VisitorAuthRequiredError } from '../../sites/domain/visitor';
 import { PublishedChanges } from '../../sites/infrastructure/published-changes';
 import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
@@ -25,13 +23,14 @@ import { pageCsp } from '../domain/page-csp';
 import { PageBlocks, pressedBlock } from '../domain/page-blocks';
 import { blockPlaceholder, contentKitHtml } from '../domain/contentkit-html';
 import type { DocumentBlock } from '../../content/domain/markdown/types';
-import { emojiText } from '../domain/html';
-import { openapiPages } from '../domain/openapi-pages';
-import { IndexedPage, PageIndex, ReaderPage, navigationHref } from '../domain/page-index';
+import { IndexedPage, PageIndex } from '../domain/page-index';
 import { PageIndexes } from './page-indexes';
 import { SiteSpaceIndexes } from './site-space-indexes';
 import { llmsTxt, robotsTxt, sitemapXml } from '../domain/robots';
-import { ReaderFont, SectionTab, SidebarItem, Theme, renderNotice, renderSearchResults, renderSitePage, themeScriptHash } from '../domain/site-page-html';
+import { renderNotice, renderSearchResults, renderSitePage, themeScriptHash } from '../domain/site-page-html';
+import { BoundedCache } from './bounded-cache';
+import { SiteChrome } from './site-chrome';
+import { CLAIMS_COOKIE, VISITOR_COOKIE, cookie, parseClaimsCookie, tokenExpiry, tokenMaxAge } from './visitor-cookies';
 
 /** What a reader's request gets back; the HTTP layer writes it as is. */
 export interface ReaderResponse {
@@ -87,9 +86,9 @@ const RENDERER_VERSION = '1';
 const BLOCK_RENDER_TIMEOUT_MS = 2000;
 const SPECIAL = new Set(['robots.txt', 'sitemap.xml', 'llms.txt']);
 const SEARCH = '~search';
+/** What each of the reader's caches may hold. */
+const CACHE_BYTES = 64 * 1024 * 1024;
 
-export const VISITOR_COOKIE = 'docs-visitor-token';
-export const CLAIMS_COOKIE = 'docs-visitor-claims';
 
 /**
  * The published site for readers: HTML pages rendered on the server from each space's current
@@ -103,15 +102,14 @@ export const CLAIMS_COOKIE = 'docs-visitor-claims';
  */
 @Injectable()
 export class PublishedReader {
-  /** Reference models of spec versions (immutable), for pages that embed operations. */
   /** Rendered pages by ETag. */
-  private readonly rendered = new Map<string, Buffer>();
+  private readonly rendered = new BoundedCache<Buffer>(CACHE_BYTES);
   /** What each rendered page showed (for insights on the views served from the caches). */
-  private readonly seenByTag = new Map<string, SeenPage>();
+  private readonly seenByTag = new BoundedCache<SeenPage>(CACHE_BYTES);
   /** Whole answers by request (address and cookies), valid while PublishedChanges has not moved. */
-  private readonly hot = new Map<string, HotEntry>();
-  private readonly sizes = new Map<Map<string, unknown>, { total: number; of: Map<string, number> }>();
+  private readonly hot = new BoundedCache<HotEntry>(CACHE_BYTES);
   private readonly csp: string;
+  private readonly chrome: SiteChrome;
 
   constructor(
     private readonly published: PublishedSitesService,
@@ -129,6 +127,7 @@ export class PublishedReader {
     private readonly integrationRenders: IntegrationRendersService,
     private readonly installedIntegrations: InstalledIntegrationsService,
   ) {
+    this.chrome = new SiteChrome(published, files);
     // Custom fonts load from our download route only.
     const fonts = new URL(this.files.downloadUrl({ storageKey: 'x' })).origin;
     this.csp = `default-src 'none'; style-src 'unsafe-inline'; img-src * data:; font-src ${fonts}; script-src ${themeScriptHash()} ${askScriptHash()}; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'`;
@@ -149,7 +148,7 @@ export class PublishedReader {
     const response = await this.build(request);
     if (response?.status === 200 && response.hot && this.changes.live) {
       const { hot: info, ...answer } = response;
-      this.remember(this.hot, key, { generation, ...info, response: answer }, answer.body.length);
+      this.hot.set(key, { generation, ...info, response: answer }, answer.body.length);
     }
     this.noteSeen(response?.seen, request);
     return response;
@@ -277,7 +276,7 @@ export class PublishedReader {
             searchQuery: response.query ? normalizeQuery(response.query) : null,
             searchResults: response.results ?? null,
           };
-    if (seen && reusable) this.remember(this.seenByTag, tag, seen, 512);
+    if (seen && reusable) this.seenByTag.set(tag, seen, 512);
     if (response.status === 404) {
       const redirect = await this.redirected(admission, request);
       if (redirect) return redirect;
@@ -286,7 +285,7 @@ export class PublishedReader {
     if (response.status !== 200) return this.html(response.status, response.body, { 'Cache-Control': 'no-store' });
     const bytes = Buffer.from(response.body);
     if (response.blocks || response.scripts) return this.withIntegrations(bytes, response, tag, caching, hot, seen);
-    if (reusable) this.remember(this.rendered, tag, bytes, bytes.length);
+    if (reusable) this.rendered.set(tag, bytes, bytes.length);
     return { ...this.html(200, bytes, caching), hot, seen };
   }
 
@@ -332,10 +331,10 @@ export class PublishedReader {
       canonicalUrl: href(entry.path),
       noindex: !indexable(target),
       lang,
-      theme: this.theme(target),
-      sections: this.sectionTabs(target),
-      variants: this.variants(target),
-      sidebar: this.sidebar(index.tree, index, entry.node.id, href),
+      theme: this.chrome.theme(target),
+      sections: this.chrome.sectionTabs(target),
+      variants: this.chrome.variants(target),
+      sidebar: this.chrome.sidebar(index.tree, index, entry.node.id, href),
       contentHtml,
       outline: documentOutline(document),
       previous: previous ? { title: previous.node.title, href: href(previous.path) } : undefined,
@@ -421,9 +420,9 @@ export class PublishedReader {
         query: trimmed,
         hits,
         searchAction: href(SEARCH),
-        theme: this.theme(target),
+        theme: this.chrome.theme(target),
         noindex: true,
-        sections: this.sectionTabs(target),
+        sections: this.chrome.sectionTabs(target),
       }),
     };
   }
@@ -443,95 +442,6 @@ export class PublishedReader {
     }
     const md = groups.map((g) => ({ title: g.title, pages: g.pages.map(({ page, url }) => ({ page, url: `${url}.md` })) }));
     return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: llmsTxt(target.site.title, md) };
-  }
-
-  private sidebar(pages: ReaderPage[], index: PageIndex, activeId: string, href: (path: string) => string): SidebarItem[] {
-    const build = (nodes: ReaderPage[]): SidebarItem[] =>
-      nodes
-        .filter((node) => !node.hidden)
-        .map((node) => {
-          return { title: node.title, href: navigationHref(node, index, href), active: node.id === activeId, emoji: node.emoji ? emojiText(node.emoji) : undefined, children: build(node.pages) };
-        });
-    return build(pages);
-  }
-
-  /** Sections and external links in site order; a link's address passes the safe-URL filter or the link is left out. */
-  private sectionTabs(target: PublishedTarget): SectionTab[] {
-    const { rows } = target;
-    if (!rows.sections.length) return [];
-    const groups = new Map(rows.groups.map((g) => [g.id, g]));
-    const settings = siteCustomization(target.site) as { externalLinks?: { target?: string } };
-    const newTab = settings.externalLinks?.target === 'blank';
-    const sections = rows.sections.map((section) => ({
-      order: section,
-      tab: { title: section.title, href: this.published.hrefOf(target, section.id, null), active: section.id === target.address.sectionId, group: section.groupId ? groups.get(section.groupId)?.title : undefined },
-    }));
-    const links = rows.externalLinks.flatMap((link) => {
-      const href = safeUrl(link.url);
-      return href ? [{ order: link, tab: { title: link.title, href, active: false, group: link.groupId ? groups.get(link.groupId)?.title : undefined, external: { newTab } } }] : [];
-    });
-    return [...sections, ...links].sort((a, b) => rootOrder(a.order, groups) - rootOrder(b.order, groups) || a.order.position - b.order.position).map((item) => item.tab);
-  }
-
-  private variants(target: PublishedTarget) {
-    return target.rows.siteSpaces
-      .filter((s) => s.sectionId === target.address.sectionId)
-      .map((siteSpace) => ({
-        title: target.spaces.get(siteSpace.spaceId)?.space.toState().title ?? siteSpace.path,
-        href: this.published.hrefOf(target, siteSpace.sectionId, siteSpace.id),
-        active: siteSpace.id === target.address.siteSpaceId,
-      }));
-  }
-
-  private theme(target: PublishedTarget): Theme {
-    const siteSpace = target.rows.siteSpaces.find((s) => s.id === target.address.siteSpaceId);
-    const settings = siteSpaceCustomization(target.site, siteSpace?.customization) as {
-      themes?: { default?: string; toggeable?: boolean };
-      styling?: { primaryColor?: { light: string; dark: string }; font?: unknown };
-    };
-    return {
-      default: settings.themes?.default === 'dark' ? 'dark' : 'light',
-      toggeable: settings.themes?.toggeable !== false,
-      primaryColor: settings.styling?.primaryColor,
-      font: this.readerFont(settings.styling?.font),
-    };
-  }
-
-  /** A custom font of the customization (GitBook's font definition), keeping only the faces this server serves. */
-  private readerFont(font: unknown): ReaderFont | undefined {
-    if (!font || typeof font !== 'object') return undefined;
-    const { fontFamily, fontFaces } = font as { fontFamily?: unknown; fontFaces?: unknown };
-    if (typeof fontFamily !== 'string' || !Array.isArray(fontFaces)) return undefined;
-    const faces = fontFaces.flatMap((face: { weight?: unknown; sources?: Array<{ url?: unknown; format?: unknown }> }) => {
-      const source = Array.isArray(face?.sources) ? face.sources.find((s) => typeof s?.url === 'string' && this.files.isDownloadUrl(s.url)) : undefined;
-      if (!source || typeof face.weight !== 'number') return [];
-      return [{ weight: face.weight, url: source.url as string, format: source.format === 'woff' ? ('woff' as const) : ('woff2' as const) }];
-    });
-    return faces.length ? { family: fontFamily, faces } : undefined;
-  }
-
-  /**
-   * The page index of a revision as readers navigate it, computed pages expanded from their specs'
-   * current versions; kept per revision and spec versions (both immutable), for the most recent ones.
-   */
-
-
-
-  /** Up to 64 MB in each cache, oldest evicted first. */
-  private remember<V>(cache: Map<string, V>, key: string, value: V, size: number): void {
-    const sizes = this.sizes.get(cache) ?? { total: 0, of: new Map<string, number>() };
-    this.sizes.set(cache, sizes);
-    if (cache.has(key)) sizes.total -= sizes.of.get(key) ?? 0;
-    cache.delete(key);
-    cache.set(key, value);
-    sizes.of.set(key, size);
-    sizes.total += size;
-    while (sizes.total > 64 * 1024 * 1024 && cache.size > 1) {
-      const oldest = cache.keys().next().value!;
-      cache.delete(oldest);
-      sizes.total -= sizes.of.get(oldest) ?? 0;
-      sizes.of.delete(oldest);
-    }
   }
 
   /**
@@ -561,50 +471,7 @@ export class PublishedReader {
   }
 }
 
-function rootOrder(section: { groupId: string | null; position: number }, groups: Map<string, { position: number; parentId: string | null }>): number {
-  let position = section.position;
-  let groupId = section.groupId;
-  while (groupId) {
-    const group = groups.get(groupId);
-    if (!group) break;
-    position = group.position;
-    groupId = group.parentId;
-  }
-  return position;
-}
-
-export function parseClaimsCookie(value: string | undefined): Record<string, unknown> {
-  if (!value) return {};
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** Whether search engines may index what this reader sees: public sites, not through a preview. */
 function indexable(admission: Admission): boolean {
   return admission.site.visibility === 'public' && !admission.preview;
-}
-
-/** When a verified visitor token expires (ms), null without one or without `exp`. */
-function tokenExpiry(token: string | undefined): number | null {
-  if (!token) return null;
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp?: number };
-    return typeof payload.exp === 'number' ? payload.exp * 1000 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The cookie lives as long as the token: its `exp`, at least a minute, a week when it has none. */
-function tokenMaxAge(token: string): number {
-  const expiry = tokenExpiry(token);
-  return expiry === null ? 7 * 86400 : Math.max(60, Math.floor((expiry - Date.now()) / 1000));
-}
-
-function cookie(name: string, value: string, path: string, maxAge: number, url: URL): string {
-  return `${name}=${encodeURIComponent(value)}; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${url.protocol === 'https:' ? '; Secure' : ''}`;
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
+import { primaryIdColumn, timestampColumn } from '../../../database/columns';
 import { UserOrm } from '../../identity/infrastructure/user.orm';
 import { TeamOrm } from './team.orm';
 

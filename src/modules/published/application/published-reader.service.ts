@@ -20,15 +20,14 @@ import { normalizeQuery, observedEvent, referrerDomain } from '../../insights/do
 import { documentOutline, documentText, embeddedSpecs, integrationBlocks, renderDocument, sanitizeFragment } from '../domain/document-html';
 import { BLOCK_CACHE_MS, InstalledIntegrationsService, IntegrationRendersService, SiteScript } from '../../integrations';
 import { pageCsp } from '../domain/page-csp';
-import { PageBlocks, pressedBlock } from '../domain/page-blocks';
-import { blockPlaceholder, contentKitHtml } from '../domain/contentkit-html';
-import type { DocumentBlock } from '../../content/domain/markdown/types';
-import { IndexedPage, PageIndex } from '../domain/page-index';
+import { PageBlocks } from '../domain/page-blocks';
+import { PageIndex } from '../domain/page-index';
 import { PageIndexes } from './page-indexes';
 import { SiteSpaceIndexes } from './site-space-indexes';
-import { llmsTxt, robotsTxt, sitemapXml } from '../domain/robots';
-import { renderNotice, renderSearchResults, renderSitePage, themeScriptHash } from '../domain/site-page-html';
+import { renderNotice, renderSitePage, themeScriptHash } from '../domain/site-page-html';
 import { BoundedCache } from './bounded-cache';
+import { PageIntegrationBlocks } from './page-integration-blocks';
+import { SidePages, SEARCH, indexable } from './side-pages';
 import { SiteChrome } from './site-chrome';
 import { CLAIMS_COOKIE, VISITOR_COOKIE, cookie, parseClaimsCookie, tokenExpiry, tokenMaxAge } from './visitor-cookies';
 
@@ -82,10 +81,7 @@ interface HotEntry extends HotInfo {
 
 /** Bumped when the HTML this server renders changes, so no ETag from an older renderer still matches. */
 const RENDERER_VERSION = '1';
-/** How long a page waits for an integration's block before showing its placeholder. */
-const BLOCK_RENDER_TIMEOUT_MS = 2000;
 const SPECIAL = new Set(['robots.txt', 'sitemap.xml', 'llms.txt']);
-const SEARCH = '~search';
 /** What each of the reader's caches may hold. */
 const CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -110,24 +106,28 @@ export class PublishedReader {
   private readonly hot = new BoundedCache<HotEntry>(CACHE_BYTES);
   private readonly csp: string;
   private readonly chrome: SiteChrome;
+  private readonly sidePages: SidePages;
+  private readonly pageBlocks: PageIntegrationBlocks;
 
   constructor(
     private readonly published: PublishedSitesService,
     private readonly store: ContentStore,
     private readonly reader: ContentReader,
     private readonly files: FilesService,
-    private readonly search: SearchService,
+    search: SearchService,
     private readonly changes: PublishedChanges,
     private readonly references: ReferenceModels,
     private readonly redirects: SiteRedirectsService,
     private readonly indexes: PageIndexes,
-    private readonly siteSpaces: SiteSpaceIndexes,
+    siteSpaces: SiteSpaceIndexes,
     private readonly insights: InsightsService,
     private readonly agents: SiteAgentsService,
-    private readonly integrationRenders: IntegrationRendersService,
+    integrationRenders: IntegrationRendersService,
     private readonly installedIntegrations: InstalledIntegrationsService,
   ) {
     this.chrome = new SiteChrome(published, files);
+    this.pageBlocks = new PageIntegrationBlocks(integrationRenders);
+    this.sidePages = new SidePages(published, store, search, siteSpaces, this.chrome);
     // Custom fonts load from our download route only.
     const fonts = new URL(this.files.downloadUrl({ storageKey: 'x' })).origin;
     this.csp = `default-src 'none'; style-src 'unsafe-inline'; img-src * data:; font-src ${fonts}; script-src ${themeScriptHash()} ${askScriptHash()}; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'`;
@@ -253,14 +253,14 @@ export class PublishedReader {
     }
     const { address } = target;
     const pagePath = address.pagePath;
-    if (address.segments.length === 0 && SPECIAL.has(pagePath)) return this.special(target, pagePath);
+    if (address.segments.length === 0 && SPECIAL.has(pagePath)) return this.sidePages.special(target, pagePath);
     const space = target.spaces.get(address.spaceId)!.space.toState();
     const revision = await this.store.getInSpace(space.id, space.revisionId);
     if (!revision) throw NotFoundError.of('Revision', space.revisionId);
     const index = await this.indexes.of(target.site.organizationId, revision);
     let response: { status: number; body: string; type?: string; pageId?: string; results?: number; query?: string; blocks?: PageBlocks; scripts?: SiteScript[] };
-    if (pagePath === SEARCH) response = await this.searchPage(target, index, space, request.url.searchParams.get('q') ?? '');
-    else if (pagePath.endsWith('.md')) response = await this.markdownPage(index, pagePath.slice(0, -3));
+    if (pagePath === SEARCH) response = await this.sidePages.search(target, index, space, request.url.searchParams.get('q') ?? '');
+    else if (pagePath.endsWith('.md')) response = await this.sidePages.markdown(index, pagePath.slice(0, -3));
     else response = await this.page(target, index, revision, pagePath, space.language ?? undefined, request.url.searchParams);
     // Members previewing a site are not its readers: previews are not counted.
     const seen: SeenPage | undefined =
@@ -301,7 +301,7 @@ export class PublishedReader {
     // The integrations' services answer while the rest of the page is read.
     const [operations, blocks, scripts, assistant] = await Promise.all([
       this.operations(target.site.organizationId, embeddedSpecs(document)),
-      this.integrationBlocks(target.site.organizationId, target.address.spaceId, integrationBlocks(document), params),
+      this.pageBlocks.render(target.site.organizationId, target.address.spaceId, integrationBlocks(document), params),
       this.installedIntegrations.siteScripts(target.site.organizationId, target.site.id),
       this.agents.assistantOf(target.site.id),
     ]);
@@ -348,31 +348,6 @@ export class PublishedReader {
   }
 
   /**
-   * The page's integration blocks, rendered by their services at once (each within
-   * BLOCK_RENDER_TIMEOUT_MS, cached per props by the integrations module), the pressed one with
-   * its state and action; a block that failed shows a placeholder, one not installed nothing.
-   */
-  private async integrationBlocks(organizationId: string, spaceId: string, refs: ReturnType<typeof integrationBlocks>, params: URLSearchParams): Promise<PageBlocks | undefined> {
-    if (refs.length === 0) return undefined;
-    const pressed = pressedBlock(params);
-    const renders = await this.integrationRenders.renderPageBlocks(
-      organizationId,
-      spaceId,
-      refs.map((ref, i) => ({ integration: ref.integration, componentId: ref.componentId, props: ref.props, ...(pressed?.index === i ? { state: pressed.state, action: pressed.action } : {}) })),
-      BLOCK_RENDER_TIMEOUT_MS,
-    );
-    const html = new Map<DocumentBlock, string>();
-    const frameHosts = new Set<string>();
-    renders.forEach((render, index) => {
-      if (render.outcome === 'failed') html.set(refs[index].node, blockPlaceholder(refs[index].integration));
-      if (render.outcome !== 'rendered') return;
-      render.frameHosts.forEach((host) => frameHosts.add(host));
-      html.set(refs[index].node, contentKitHtml(render.output, { index, frameHosts: render.frameHosts }));
-    });
-    return { html, frameHosts: [...frameHosts], pressed: pressed !== null };
-  }
-
-  /**
    * Where the site's live redirects send a reader who found no page here: 308 for a permanent
    * redirect, else 307; null when none matches. Redirects never hide a page that exists.
    */
@@ -391,57 +366,6 @@ export class PublishedReader {
       const operation = references.get(spec)?.model.operations.find((op) => op.method.toLowerCase() === method && op.path === path);
       return operation ? renderOperation(operation) : null;
     };
-  }
-
-  private async markdownPage(index: PageIndex, pagePath: string): Promise<{ status: number; body: string; type: string; pageId?: string }> {
-    const entry = index.byPath.get(pagePath);
-    if (!entry) return { status: 404, body: 'Not found\n', type: 'text/plain; charset=utf-8' };
-    const pageId = entry.node.id;
-    if (entry.node.generated) return { status: 200, body: `# ${entry.node.title}\n\n${entry.node.generated.markdown}\n`, type: 'text/markdown; charset=utf-8', pageId };
-    const hash = entry.node.documentHash ?? null;
-    const body = hash ? ((await this.store.loadDocuments([hash])).get(hash) ?? '') : '';
-    return { status: 200, body: `# ${entry.node.title}\n\n${entry.node.description ? `${entry.node.description}\n\n` : ''}${body}`, type: 'text/markdown; charset=utf-8', pageId };
-  }
-
-  private async searchPage(target: PublishedTarget, index: PageIndex, space: { id: string; revisionId: string; language: string | null }, query: string): Promise<{ status: number; body: string; query?: string; results?: number }> {
-    const href = (path: string) => this.published.hrefOf(target, target.address.sectionId, target.address.siteSpaceId, path);
-    const trimmed = query.trim().slice(0, 200);
-    const page = trimmed ? await this.search.searchPublishedSpace(space, trimmed, { limit: 20 }) : { items: [] };
-    const hits = page.items
-      .map((hit) => ({ hit, entry: index.byId.get(hit.id) }))
-      .filter(({ entry }) => entry && entry.path && !entry.hidden)
-      .map(({ hit, entry }) => ({ title: hit.title, href: `${href(entry!.path)}${hit.sections[0]?.id ? `#${encodeURIComponent(hit.sections[0].id)}` : ''}`, excerpt: hit.sections[0]?.body }));
-    return {
-      status: 200,
-      ...(trimmed ? { query: trimmed, results: hits.length } : {}),
-      body: renderSearchResults({
-        siteTitle: target.site.title,
-        siteHref: `${target.siteBaseUrl}/`,
-        query: trimmed,
-        hits,
-        searchAction: href(SEARCH),
-        theme: this.chrome.theme(target),
-        noindex: true,
-        sections: this.chrome.sectionTabs(target),
-      }),
-    };
-  }
-
-  /** robots.txt, sitemap.xml and llms.txt, over every section and variant this reader may see. */
-  private async special(target: PublishedTarget, name: string): Promise<ReaderResponse> {
-    const indexed = indexable(target);
-    const headers = { 'Cache-Control': indexed ? 'public, max-age=300' : 'private, no-cache', ...(indexed ? {} : { 'X-Robots-Tag': 'noindex' }) };
-    if (name === 'robots.txt') return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: robotsTxt(indexed, `${target.siteBaseUrl}/sitemap.xml`) };
-    const groups: Array<{ title: string; pages: Array<{ page: IndexedPage; url: string }> }> = [];
-    for (const { title, index, href } of await this.siteSpaces.of(target)) {
-      groups.push({ title, pages: index.readingOrder.map((page) => ({ page, url: href(page.path) })) });
-    }
-    if (name === 'sitemap.xml') {
-      const entries = indexed ? groups.flatMap((g) => g.pages.map(({ page, url }) => ({ url, updatedAt: page.node.updatedAt }))) : [];
-      return { status: 200, headers: { 'Content-Type': 'application/xml; charset=utf-8', ...headers }, body: sitemapXml(entries) };
-    }
-    const md = groups.map((g) => ({ title: g.title, pages: g.pages.map(({ page, url }) => ({ page, url: `${url}.md` })) }));
-    return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: llmsTxt(target.site.title, md) };
   }
 
   /**
@@ -469,9 +393,4 @@ export class PublishedReader {
   private notice(status: number, view: Parameters<typeof renderNotice>[0], headers: Record<string, string> = {}): ReaderResponse {
     return this.html(status, renderNotice(view), { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', ...headers });
   }
-}
-
-/** Whether search engines may index what this reader sees: public sites, not through a preview. */
-function indexable(admission: Admission): boolean {
-  return admission.site.visibility === 'public' && !admission.preview;
 }

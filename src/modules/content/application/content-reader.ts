@@ -1,16 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InvalidError, NotFoundError, Page, PageRequest, SerializedJson, Urls, decodeCursor, encodeCursor } from '@app/common';
-import { markdownToDocument, serializePageMarkdown } from '../domain/markdown';
-import type { JSONDocument, PageFrontMatter } from '../domain/markdown';
+import { markdownToDocument } from '../domain/markdown';
+import type { JSONDocument } from '../domain/markdown';
 import { Revision } from '../domain/revision';
-import { PageNode, RevisionFile, computedSpecs, presentComputedSource } from '../domain/revision-content';
+import { PageNode, RevisionFile, computedSpecs } from '../domain/revision-content';
 import { openapiSpecsIn } from '../domain/openapi-references';
 import { ContentStore } from './content-store.service';
 import { FilesService } from './files.service';
-import { layoutOf } from '../domain/page-layout';
-import { childrenPath, pagePath, slugPath } from '../domain/page-paths';
+import { childrenPath, slugPath } from '../domain/page-paths';
 import { PageJsonCache } from './page-json-cache';
 import { WeightedLru } from './weighted-lru';
+import { PageObjects } from './page-objects';
+import type { ContentScope, FileObject, PageFormat, PageObject, RevisionObject } from './content-objects';
+import { LocatedPage, locatePages, pageMarkdown } from '../domain/page-location';
+
+export type { LocatedPage } from '../domain/page-location';
+export type { ContentScope, FileObject, PageFormat, PageObject, RevisionObject } from './content-objects';
 
 /** Serialized page trees kept per process: about ten 10,000-page trees with their markdown. */
 const PRESENTED_TREE_BYTES = 96 * 1024 * 1024;
@@ -20,53 +25,6 @@ const OPEN_LIST = Buffer.from('[');
 const CLOSE_LIST = Buffer.from(']');
 const CLOSE_PAGE = Buffer.from(']}');
 const COMMA = Buffer.from(',');
-
-/** Whose content is read: a space's current revision, or the head of one of its change requests. */
-export interface ContentScope {
-  spaceId: string;
-  changeRequest?: { id: string; number: number };
-  /** Set when a past revision is read by id (`/spaces/{spaceId}/revisions/{revisionId}/...`). */
-  revisionId?: string;
-}
-
-/** `document` (GitBook's node tree, the default) or `markdown` (front matter + body). */
-export type PageFormat = 'document' | 'markdown';
-
-/** GitBook's `RevisionFile`. */
-export interface FileObject {
-  id: string;
-  name: string;
-  contentType: string;
-  downloadURL: string;
-  size: number;
-  dimensions?: { width: number; height: number };
-}
-
-export type PageObject = Record<string, unknown> & { id: string; type: 'document' | 'group' | 'link' | 'computed'; pages?: PageObject[] };
-
-export interface RevisionObject {
-  object: 'revision';
-  id: string;
-  parents: string[];
-  type: string;
-  pages: PageObject[];
-  files: FileObject[];
-  reusableContents: Array<{ id: string; title: string; document: string }>;
-  variables: Record<string, string>;
-  tags: never[];
-  createdAt: string;
-  urls: { app: string };
-  mergedFrom?: unknown;
-}
-
-/** A page of a revision with what its presentation needs from the tree. */
-export interface LocatedPage {
-  node: PageNode;
-  /** URL path from the slugs of its document ancestors and itself (groups add nothing). */
-  path: string;
-  /** The path its ancestors contribute. */
-  parentPath: string;
-}
 
 /** Revision types this server records that GitBook's contract does not name: all are plain edits to a reader. */
 const CONTRACT_REVISION_TYPES = new Set(['edits', 'merge', 'rollback', 'update', 'computed']);
@@ -99,12 +57,15 @@ export class ContentReader {
   private readonly presentedPages = new PageJsonCache(PRESENTED_PAGE_BYTES);
 
   private readonly specsUsed = new Map<string, ReadonlySet<string>>();
+  private readonly pageObjects: PageObjects;
 
   constructor(
     private readonly store: ContentStore,
     private readonly files: FilesService,
-    private readonly urls: Urls,
-  ) {}
+    urls: Urls,
+  ) {
+    this.pageObjects = new PageObjects(files, urls);
+  }
 
   /**
    * GitBook's `Revision`. The contract knows the types edits, merge, update, rollback and
@@ -140,7 +101,7 @@ export class ContentReader {
   /** The page tree, with paths, app URLs and each document page's markdown. */
   async pages(revision: Revision, scope: ContentScope): Promise<PageObject[]> {
     const documents = await this.store.loadDocuments(uniqueHashes(revision.content.pages));
-    return this.presentTree(revision.content.pages, '', scope, documents, revision);
+    return this.pageObjects.tree(revision.content.pages, '', scope, documents, revision);
   }
 
   private revisionParts(revision: Revision, scope: ContentScope, options: { mergedFrom?: unknown }) {
@@ -162,7 +123,7 @@ export class ContentReader {
         // Tags are not kept here; the current contract asks for the list.
         tags: [],
         createdAt: revision.createdAt.toISOString(),
-        urls: { app: this.appUrl(scope, revision.id) },
+        urls: { app: this.pageObjects.appUrl(scope, revision.id) },
       },
     };
   }
@@ -172,7 +133,7 @@ export class ContentReader {
    * read. `key` names it: the revision and the app address its pages' URLs are built from.
    */
   private async pagesJson(revision: Revision, scope: ContentScope): Promise<{ key: string; bytes: Buffer }> {
-    const key = `${revision.id} ${this.appUrl(scope)}`;
+    const key = `${revision.id} ${this.pageObjects.appUrl(scope)}`;
     let bytes = this.presentedTrees.get(key);
     if (!bytes) {
       bytes = await this.serializeTree(revision, scope);
@@ -187,7 +148,7 @@ export class ContentReader {
    * address are the same: only the pages on changed paths are presented, and only their bodies loaded.
    */
   private async serializeTree(revision: Revision, scope: ContentScope): Promise<Buffer> {
-    const base = this.appUrl(scope);
+    const base = this.pageObjects.appUrl(scope);
     // Taken before the bodies are loaded, so an eviction meanwhile cannot leave a page without its body.
     const hits = new Map<PageNode, Buffer>();
     const hashes = new Set<string>();
@@ -225,7 +186,7 @@ export class ContentReader {
         out.push(hit);
         return;
       }
-      const { page, nested } = this.presentOwn(node, parentPath, context.scope, context.documents, context.revision);
+      const { page, nested } = this.pageObjects.own(node, parentPath, context.scope, context.documents, context.revision);
       let linked = node.kind === 'link';
       let json: Buffer;
       if (nested) {
@@ -255,7 +216,7 @@ export class ContentReader {
     if (!located) throw NotFoundError.of('Page', pageId);
     const { node, parentPath } = located;
     const documents = await this.store.loadDocuments(uniqueHashes([node]));
-    const presented = this.presentNode(node, parentPath, scope, documents, revision);
+    const presented = this.pageObjects.node(node, parentPath, scope, documents, revision);
     if (node.kind !== 'document') return presented;
     const { markdown: _markdown, ...rest } = presented;
     const body = documents.get(node.documentHash ?? '') ?? '';
@@ -339,39 +300,17 @@ export class ContentReader {
 
   /** Where a page sits: its node and path; null when the revision has no such page. */
   findPage(revision: Revision, pageId: string): LocatedPage | null {
-    return this.findPages(revision, [pageId]).get(pageId) ?? null;
+    return locatePages(revision.content.pages, [pageId]).get(pageId) ?? null;
   }
 
-  /**
-   * Where each of these pages is, by id, found by one walk of the tree that stops once all are
-   * found (findPage per id would walk the tree once per page); absent pages are left out.
-   */
+  /** Where each of these pages is, by id (absent pages left out): one walk of the tree. */
   findPages(revision: Revision, pageIds: Iterable<string>): Map<string, LocatedPage> {
-    const wanted = new Set(pageIds);
-    const found = new Map<string, LocatedPage>();
-    if (wanted.size === 0) return found;
-    const visit = (nodes: PageNode[], parentPath: string): boolean => {
-      for (const node of nodes) {
-        if (wanted.has(node.id)) {
-          found.set(node.id, { node, path: pagePath(parentPath, node), parentPath });
-          if (found.size === wanted.size) return true;
-        }
-        if (node.pages.length > 0 && visit(node.pages, childrenPath(parentPath, node))) return true;
-      }
-      return false;
-    };
-    visit(revision.content.pages, '');
-    return found;
+    return locatePages(revision.content.pages, pageIds);
   }
 
   /** The page's markdown: its front matter (description, icon, hidden, layout) and stored body. */
   markdown(node: PageNode, body: string): string {
-    const frontMatter: PageFrontMatter = {};
-    if (node.description) frontMatter.description = node.description;
-    if (node.icon) frontMatter.icon = node.icon;
-    if (node.hidden) frontMatter.hidden = true;
-    if (node.layout && Object.keys(node.layout).length) frontMatter.layout = node.layout;
-    return serializePageMarkdown({ frontMatter, body });
+    return pageMarkdown(node, body);
   }
 
   /**
@@ -431,100 +370,7 @@ export class ContentReader {
     };
   }
 
-  private presentTree(nodes: PageNode[], parentPath: string, scope: ContentScope, documents: Map<string, string>, revision: Revision): PageObject[] {
-    return nodes.map((node) => this.presentNode(node, parentPath, scope, documents, revision));
-  }
-
-  private presentNode(node: PageNode, parentPath: string, scope: ContentScope, documents: Map<string, string>, revision: Revision): PageObject {
-    const { page, nested } = this.presentOwn(node, parentPath, scope, documents, revision);
-    if (nested) page.pages = this.presentTree(node.pages, childrenPath(parentPath, node), scope, documents, revision);
-    return page as PageObject;
-  }
-
-  /**
-   * A page's own fields as the tree presents them. `nested`: its `pages` (its children, the last
-   * key) are the caller's to add; a link page has none, a computed page's are always empty.
-   * Built by assignment rather than spreads: a 10,000-page tree is presented per read.
-   */
-  private presentOwn(
-    node: PageNode,
-    parentPath: string,
-    scope: ContentScope,
-    documents: Map<string, string>,
-    revision: Revision,
-  ): { page: Record<string, unknown>; nested: boolean } {
-    const page: Record<string, unknown> = { id: node.id, title: node.title };
-    if (node.emoji) page.emoji = node.emoji;
-    if (node.icon) page.icon = node.icon;
-    page.createdAt = node.createdAt;
-    page.updatedAt = node.updatedAt;
-    const path = slugPath(parentPath, node.slug);
-    let nested = false;
-    switch (node.kind) {
-      case 'group':
-        page.kind = 'group';
-        page.type = 'group';
-        page.slug = node.slug;
-        page.path = node.slug;
-        if (node.hidden) page.hidden = true;
-        nested = true;
-        break;
-      case 'link':
-        page.kind = 'link';
-        page.type = 'link';
-        page.target = node.target ?? { kind: 'url', url: '' };
-        Object.assign(page, this.linkHref(node, scope, revision));
-        if (node.hidden) page.hidden = true;
-        break;
-      case 'computed':
-        page.type = 'computed';
-        page.computed = presentComputedSource(node.computed);
-        page.slug = node.slug;
-        page.path = path;
-        if (node.hidden) page.hidden = true;
-        page.pages = [];
-        break;
-      default:
-        page.kind = 'sheet';
-        page.type = 'document';
-        page.markdown = this.markdown(node, documents.get(node.documentHash ?? '') ?? '');
-        if (node.documentHash) page.documentId = node.documentHash;
-        page.urls = { app: this.appUrl(scope, undefined, path) };
-        page.slug = node.slug;
-        page.path = path;
-        if (node.description) page.description = node.description;
-        page.layout = layoutOf(node);
-        page.tags = [];
-        if (node.hidden) page.hidden = true;
-        nested = true;
-    }
-    return { page, nested };
-  }
-
-  private linkHref(node: PageNode, scope: ContentScope, revision: Revision): { href?: string } {
-    const target = node.target;
-    if (!target) return {};
-    if (target.kind === 'url') return { href: target.url };
-    if (target.kind === 'file') {
-      const file = revision.content.files.find((candidate) => candidate.id === target.file);
-      return file ? { href: this.files.downloadUrl(file) } : {};
-    }
-    if (target.space && target.space !== scope.spaceId) return {};
-    const located = this.findPage(revision, target.page);
-    if (!located || located.node.kind !== 'document') return {};
-    const href = this.appUrl(scope, undefined, located.path);
-    return { href: target.kind === 'anchor' ? `${href}#${encodeURIComponent(target.anchor)}` : href };
-  }
-
-  /** App address of the space (or change request) content, of one revision, or of one page. */
-  private appUrl(scope: ContentScope, revisionId?: string, pagePath?: string): string {
-    let base = `/s/${scope.spaceId}`;
-    if (scope.changeRequest) base += `/~/changes/${scope.changeRequest.number}`;
-    else if (revisionId ?? scope.revisionId) base += `/~/revisions/${revisionId ?? scope.revisionId}`;
-    return this.urls.app(pagePath ? `${base}/${pagePath}` : base);
-  }
 }
-
 
 function uniqueHashes(nodes: PageNode[]): string[] {
   const hashes = new Set<string>();

@@ -11,6 +11,6 @@ import { SearchIndexRepository } from './infrastructure/search-index.repository'
 @Module({
   imports: [ContentCoreModule],
   providers: [ContentIndexer, SearchIndexRepository],
-  exports: [ContentIndexer, SearchIndexRepository],
+  exports: [ContentIndexer],
 })
 export class SearchCoreModule {}

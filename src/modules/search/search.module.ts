@@ -15,6 +15,7 @@ import { SearchPresenter } from './api/search.presenter';
 import { LinksService } from './application/links.service';
 import { SearchService } from './application/search.service';
 import { ChangeRequestHeadsReader } from './infrastructure/change-request-heads.reader';
+import { SearchQueriesRepository } from './infrastructure/search-queries.repository';
 import { SearchCoreModule } from './search-core.module';
 
 /**
@@ -27,6 +28,7 @@ import { SearchCoreModule } from './search-core.module';
   controllers: [SearchController, LinksController],
   providers: [
     SearchService,
+    SearchQueriesRepository,
     LinksService,
     SearchPresenter,
     LinkLocationPresenter,

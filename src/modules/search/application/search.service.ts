@@ -8,7 +8,7 @@ import { SpacesService } from '../../spaces/application/spaces.service';
 import { SearchQueryParts, splitQuery } from '../domain/cjk';
 import { excerpt } from '../domain/excerpt';
 import { textSearchConfig } from '../domain/text-search-config';
-import { IndexedPageTitle, PageHit, SearchIndexRepository, SectionHit } from '../infrastructure/search-index.repository';
+import { IndexedPageTitle, PageHit, SearchQueriesRepository, SectionHit } from '../infrastructure/search-queries.repository';
 import { ContentIndexer } from './content-indexer.service';
 import { ContentStore } from '../../content/application/content-store.service';
 import { hiddenPageIds } from '../../content/domain/revision-content';
@@ -61,7 +61,7 @@ export class SearchService {
     private readonly spaces: SpacesService,
     private readonly access: AccessService,
     private readonly indexer: ContentIndexer,
-    private readonly index: SearchIndexRepository,
+    private readonly index: SearchQueriesRepository,
     private readonly sites: SiteStructureService,
     private readonly content: ContentStore,
   ) {}
@@ -138,7 +138,7 @@ export class SearchService {
     return this.index.titlesOf(pages);
   }
 
-  /** Titles of the shallowest pages of the organization's spaces the caller can read (see SearchIndexRepository.pageTitles). */
+  /** Titles of the shallowest pages of the organization's spaces the caller can read (see SearchQueriesRepository.pageTitles). */
   async pageTitlesInOrganization(caller: User, organizationId: string, limit: number): Promise<IndexedPageTitle[]> {
     const context = await this.access.requireMember(caller, organizationId);
     for (const spaceId of await this.index.staleSpaces(organizationId, context.spaceVisibility())) await this.indexer.sync(spaceId);

@@ -43,6 +43,7 @@ import { SiteAudienceService } from './application/site-audience.service';
 import { SitePreviews } from './application/site-previews';
 import { SiteTokenVerifier } from '../identity/application/site-token-verifier';
 import { SiteStructureService } from './application/site-structure.service';
+import { SiteSpaceCopiesService } from './application/site-space-copies.service';
 import { SiteStyleguideService } from './application/site-styleguide.service';
 import { SitesService } from './application/sites.service';
 import { VisitorAuthService } from './application/visitor-auth.service';
@@ -53,7 +54,7 @@ import { SitesDirectoryModule } from './sites-directory.module';
 @Module({
   imports: [SpacesModule, OrganizationsModule, TeamsModule, SitesCoreModule, SitesDirectoryModule, FilesModule, StorageUploadsModule],
   controllers: [SitesController, SiteStructureController, SiteExternalLinksController, SiteMcpServersController, SiteChannelsController, CustomHostnamesController, CustomFontsController, SiteStyleguideController, ShareLinksController, PublishedUrlsController, SitePreviewController, SiteUsersController],
-  providers: [SiteEventResource, SiteMcpTools, SitesService, SiteStructureService, SiteExternalLinksService, SiteMcpServersService, SiteMcpServersRepository, SiteMcpServerPresenter, SiteChannelsService, SiteChannelsRepository, SiteChannelPresenter, CustomHostnamesService, CustomHostnamePresenter, CustomFontsService, CustomFontPresenter, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, SiteStructures, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
+  providers: [SiteEventResource, SiteMcpTools, SitesService, SiteStructureService, SiteSpaceCopiesService, SiteExternalLinksService, SiteMcpServersService, SiteMcpServersRepository, SiteMcpServerPresenter, SiteChannelsService, SiteChannelsRepository, SiteChannelPresenter, CustomHostnamesService, CustomHostnamePresenter, CustomFontsService, CustomFontPresenter, SiteStyleguideService, ShareLinksService, VisitorAuthService, PublishedSitesService, SiteAccess, SitePresenter, SiteApiTokens, SitePreviews, SitePreviewService, SiteAudienceService, SiteUserPresenter, SiteGrantsService, SiteGrantsRepository, SiteStructures, { provide: SiteTokenVerifier, useExisting: SiteApiTokens }],
   exports: [PublishedSitesService, SitesService, SiteAccess, SiteMcpTools, SiteStructureService, SiteStyleguideService, SitePresenter, SitesCoreModule],
 })
 export class SitesModule {}

@@ -6,6 +6,7 @@ import { CurrentUser } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../application/published-sites.service';
 import { SiteStructureService } from '../application/site-structure.service';
+import { SiteSpaceCopiesService } from '../application/site-space-copies.service';
 import { parsePosition } from '../domain/structure';
 import {
   AddSectionDto,
@@ -31,6 +32,7 @@ const STRUCTURE_WRITE = 'Needs the `create` organization role; edits of one site
 export class SiteStructureController {
   constructor(
     private readonly structure: SiteStructureService,
+    private readonly copies: SiteSpaceCopiesService,
     private readonly published: PublishedSitesService,
     private readonly presenter: SitePresenter,
     private readonly urls: Urls,
@@ -199,7 +201,7 @@ export class SiteStructureController {
     @Body() body: DuplicateSiteSpaceDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const siteSpace = await this.structure.duplicateSiteSpace(user, organizationId, siteId, id, body ?? {});
+    const siteSpace = await this.copies.duplicateSiteSpace(user, organizationId, siteId, id, body ?? {});
     res.setHeader('Location', this.urls.api(`/orgs/${organizationId}/sites/${siteId}/site-spaces/${siteSpace.id}`));
     return this.siteSpace(user, organizationId, siteId, siteSpace.id);
   }
@@ -214,7 +216,7 @@ export class SiteStructureController {
       'A site that already shows a space is a 409. Customization is left as it is. ' + STRUCTURE_WRITE,
   })
   async applyTemplate(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string): Promise<void> {
-    await this.structure.applyTemplate(user, organizationId, siteId);
+    await this.copies.applyTemplate(user, organizationId, siteId);
   }
 
   @Patch('site-spaces/:siteSpaceId')

@@ -7,6 +7,7 @@ import { assertTitle, optionalText } from '../domain/site';
 import { SiteExternalLinkOrm } from '../infrastructure/site-external-link.orm';
 import { SitesRepository, StructureRows } from '../infrastructure/sites.repository';
 import { SiteStructureService } from './site-structure.service';
+import { childrenOf, groupOf } from './structure-rows';
 
 export interface ExternalLinkInput {
   title?: unknown;
@@ -46,7 +47,7 @@ export class SiteExternalLinksService {
         url: assertExternalUrl(input.url),
         draft: input.draft === undefined ? false : draftFlag(input.draft),
         condition: input.condition === undefined || input.condition === null ? null : assertCondition(input.condition),
-        position: this.structure.children(rows, groupId).length,
+        position: childrenOf(rows, groupId).length,
         createdAt: this.clock.now(),
       });
       await this.repository.save(link, tx);
@@ -67,7 +68,7 @@ export class SiteExternalLinksService {
       if (input.parent !== undefined) {
         const groupId = this.parent(rows, input.parent);
         if (groupId !== link.groupId) {
-          link.position = this.structure.children(rows, groupId).length;
+          link.position = childrenOf(rows, groupId).length;
           link.groupId = groupId;
         }
       }
@@ -97,7 +98,7 @@ export class SiteExternalLinksService {
     if (value === undefined || value === null) return null;
     if (typeof value !== 'string') throw new InvalidError('parent: a section group id, or null for the site root');
     if (rows.sections.some((s) => s.id === value)) throw new InvalidError('parent: external links go at the root or in a section group, not inside a section');
-    return this.structure.group(rows, value, 'parent').id;
+    return groupOf(rows, value, 'parent').id;
   }
 }
 

@@ -3,12 +3,11 @@ import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageReq
 import { Transactions, Tx } from '../../../database/transactions';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
-import { SPACE_TITLE_MAX } from '../../spaces/domain/space-settings';
 import { assertCondition } from '../domain/condition';
 import { Customization, applyCustomization, siteSpaceCustomization } from '../domain/customization';
 import { SiteSearchScope, spacesInScope } from '../domain/search-scope';
-import { assertPath, assertTitle, optionalText, uniquePath } from '../domain/site';
-import { ItemPointer, MovePosition, Orderable, reorder } from '../domain/structure';
+import { assertPath, assertTitle, optionalText } from '../domain/site';
+import { ItemPointer, MovePosition, reorder } from '../domain/structure';
 import { SiteOrm } from '../infrastructure/site.orm';
 import { SiteExternalLinkOrm } from '../infrastructure/site-external-link.orm';
 import { SiteSectionGroupOrm } from '../infrastructure/site-section-group.orm';
@@ -16,14 +15,8 @@ import { SiteSectionOrm } from '../infrastructure/site-section.orm';
 import { SiteSpaceOrm } from '../infrastructure/site-space.orm';
 import { SitesRepository, StructureRows } from '../infrastructure/sites.repository';
 import { SiteAccess } from './site-access';
+import { Slot, childrenOf, groupOf, kindOf, newSection, newSiteSpace, parentOf, sectionOf, sectionTitle, siteSpaceOf } from './structure-rows';
 import { PublishedSitesService } from './published-sites.service';
-
-type Entity = SiteSectionOrm | SiteSectionGroupOrm | SiteSpaceOrm | SiteExternalLinkOrm;
-
-/** One item among its siblings, whatever its kind (sections, groups and external links share an order). */
-interface Slot extends Orderable {
-  entity: Entity;
-}
 
 export interface SectionInput {
   title?: unknown;
@@ -110,26 +103,26 @@ export class SiteStructureService {
     return this.edit(caller, organizationId, siteId, async (site, rows, tx) => {
       const icon = input.icon === undefined ? null : optionalText(input.icon, 'icon', 50);
       const now = this.clock.now();
-      const rootItems = this.children(rows, null);
+      const rootItems = childrenOf(rows, null);
       if (!rows.sections.length && rows.siteSpaces.length) {
-        const first = this.newSection(site.id, site.title, [], rootItems.length, now, true);
+        const first = newSection(site.id, site.title, [], rootItems.length, now, true);
         await this.repository.save(first, tx);
         rows.sections.push(first);
         for (const siteSpace of rows.siteSpaces) siteSpace.sectionId = first.id;
         await this.repository.saveAll(rows.siteSpaces, tx);
       }
       const title = input.title === undefined || input.title === null ? sectionTitle(space.title) : assertTitle(input.title);
-      const section = this.newSection(site.id, title, rows.sections.map((s) => s.path), this.children(rows, null).length, now, rows.sections.length === 0);
+      const section = newSection(site.id, title, rows.sections.map((s) => s.path), childrenOf(rows, null).length, now, rows.sections.length === 0);
       section.icon = icon;
       await this.repository.save(section, tx);
-      await this.repository.save(this.newSiteSpace(site.id, section.id, space.id, space.title, [], 0, now, true), tx);
+      await this.repository.save(newSiteSpace(site.id, section.id, space.id, space.title, [], 0, now, true), tx);
       return section;
     });
   }
 
   async updateSection(caller: User, organizationId: string, siteId: string, sectionId: string, input: SectionInput): Promise<SiteSectionOrm> {
     return this.edit(caller, organizationId, siteId, async (site, rows, tx) => {
-      const section = this.section(rows, sectionId);
+      const section = sectionOf(rows, sectionId);
       if (input.title !== undefined) section.title = assertTitle(input.title);
       if (input.path !== undefined) {
         const path = assertPath(input.path);
@@ -148,7 +141,7 @@ export class SiteStructureService {
   /** Removes the section and its site spaces; another section becomes the default if it was. */
   async deleteSection(caller: User, organizationId: string, siteId: string, sectionId: string): Promise<void> {
     await this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
-      const section = this.section(rows, sectionId);
+      const section = sectionOf(rows, sectionId);
       await this.repository.deleteSection(section.id, tx);
       const rest = rows.sections.filter((s) => s.id !== section.id);
       if (section.isDefault && rest.length) {
@@ -160,7 +153,7 @@ export class SiteStructureService {
 
   async moveSection(caller: User, organizationId: string, siteId: string, sectionId: string, position: MovePosition | undefined): Promise<SiteSectionOrm> {
     return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
-      const section = this.section(rows, sectionId);
+      const section = sectionOf(rows, sectionId);
       await this.place(rows, { type: 'site-section', id: section.id }, position, tx);
       return section;
     });
@@ -172,10 +165,10 @@ export class SiteStructureService {
     return this.edit(caller, organizationId, siteId, async (site, rows, tx) => {
       const title = assertTitle(input.title, 'title', 1, 100);
       const icon = input.icon === undefined ? null : optionalText(input.icon, 'icon', 50);
-      const parentId = input.parent === undefined || input.parent === null ? null : this.group(rows, String(input.parent), 'parent').id;
+      const parentId = input.parent === undefined || input.parent === null ? null : groupOf(rows, String(input.parent), 'parent').id;
       const sectionIds = input.sections === undefined ? [] : stringList(input.sections, 'sections');
-      const members = sectionIds.map((id) => this.section(rows, id, 'sections'));
-      const group = Object.assign(new SiteSectionGroupOrm(), { id: newId(), siteId: site.id, parentId, title, icon, position: this.children(rows, parentId).length, createdAt: this.clock.now() });
+      const members = sectionIds.map((id) => sectionOf(rows, id, 'sections'));
+      const group = Object.assign(new SiteSectionGroupOrm(), { id: newId(), siteId: site.id, parentId, title, icon, position: childrenOf(rows, parentId).length, createdAt: this.clock.now() });
       await this.repository.save(group, tx);
       rows.groups.push(group);
       for (const section of members) await this.putInGroup(rows, section, group.id, tx);
@@ -185,7 +178,7 @@ export class SiteStructureService {
 
   async updateGroup(caller: User, organizationId: string, siteId: string, groupId: string, input: { title?: unknown; icon?: unknown }): Promise<SiteSectionGroupOrm> {
     return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
-      const group = this.group(rows, groupId);
+      const group = groupOf(rows, groupId);
       if (input.title !== undefined) group.title = assertTitle(input.title, 'title', 1, 100);
       if (input.icon !== undefined) group.icon = optionalText(input.icon, 'icon', 50);
       await this.repository.save(group, tx);
@@ -198,10 +191,10 @@ export class SiteStructureService {
     return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
       const group = rows.groups.find((g) => g.id === groupId);
       if (!group) return false;
-      for (const slot of this.children(rows, group.id)) {
+      for (const slot of childrenOf(rows, group.id)) {
         if (slot.entity instanceof SiteSectionGroupOrm) slot.entity.parentId = group.parentId;
         else (slot.entity as SiteSectionOrm | SiteExternalLinkOrm).groupId = group.parentId;
-        slot.entity.position = this.children(rows, group.parentId).length;
+        slot.entity.position = childrenOf(rows, group.parentId).length;
         await this.repository.save(slot.entity, tx);
       }
       await this.repository.deleteGroup(group.id, tx);
@@ -211,9 +204,9 @@ export class SiteStructureService {
 
   async addSectionToGroup(caller: User, organizationId: string, siteId: string, groupId: string, sectionId: unknown): Promise<SiteSectionGroupOrm> {
     return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
-      const group = this.group(rows, groupId);
+      const group = groupOf(rows, groupId);
       if (typeof sectionId !== 'string') throw new InvalidError('sectionId: required');
-      await this.putInGroup(rows, this.section(rows, sectionId, 'sectionId'), group.id, tx);
+      await this.putInGroup(rows, sectionOf(rows, sectionId, 'sectionId'), group.id, tx);
       return group;
     });
   }
@@ -221,7 +214,7 @@ export class SiteStructureService {
   /** The section goes back to the group's parent. False when it was not in the group. */
   async removeSectionFromGroup(caller: User, organizationId: string, siteId: string, groupId: string, sectionId: string): Promise<boolean> {
     return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
-      const group = this.group(rows, groupId);
+      const group = groupOf(rows, groupId);
       const section = rows.sections.find((s) => s.id === sectionId && s.groupId === group.id);
       if (!section) return false;
       await this.putInGroup(rows, section, group.parentId, tx);
@@ -231,7 +224,7 @@ export class SiteStructureService {
 
   async moveGroup(caller: User, organizationId: string, siteId: string, groupId: string, position: MovePosition | undefined): Promise<SiteSectionGroupOrm> {
     return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
-      const group = this.group(rows, groupId);
+      const group = groupOf(rows, groupId);
       await this.place(rows, { type: 'site-section-group', id: group.id }, position, tx);
       return group;
     });
@@ -244,76 +237,19 @@ export class SiteStructureService {
     const space = await this.readableSpace(caller, organizationId, input.spaceId, 'spaceId');
     return this.edit(caller, organizationId, siteId, async (site, rows, tx) => {
       let sectionId: string | null;
-      if (input.sectionId !== undefined && input.sectionId !== null) sectionId = this.section(rows, String(input.sectionId), 'sectionId').id;
+      if (input.sectionId !== undefined && input.sectionId !== null) sectionId = sectionOf(rows, String(input.sectionId), 'sectionId').id;
       else sectionId = rows.sections.find((s) => s.isDefault)?.id ?? rows.sections[0]?.id ?? null;
       const siblings = rows.siteSpaces.filter((s) => s.sectionId === sectionId);
-      const siteSpace = this.newSiteSpace(site.id, sectionId, space.id, space.title, siblings.map((s) => s.path), siblings.length, this.clock.now(), siblings.length === 0);
+      const siteSpace = newSiteSpace(site.id, sectionId, space.id, space.title, siblings.map((s) => s.path), siblings.length, this.clock.now(), siblings.length === 0);
       await this.repository.save(siteSpace, tx);
       return siteSpace;
-    });
-  }
-
-  /**
-   * A full copy of the site space's space, shown next to it: a new variant right after it in the
-   * same section (or at the root), or, when it is its section's only variant, in a new section right
-   * after that one. The copy and its place in the site commit together or not at all.
-   */
-  async duplicateSiteSpace(caller: User, organizationId: string, siteId: string, siteSpaceId: string, input: { draft?: unknown }): Promise<SiteSpaceOrm> {
-    if (input.draft !== undefined && typeof input.draft !== 'boolean') throw new InvalidError('draft: a boolean');
-    if (input.draft === true) throw new InvalidError('draft: sections and site spaces have no drafts here; everything in a site is live');
-    const { site } = await this.siteAccess.read(caller, organizationId, siteId, 'create');
-    const original = this.siteSpace(await this.repository.structure(site.id), siteSpaceId);
-    let duplicate: SiteSpaceOrm | undefined;
-    await this.spaces.duplicate(caller, original.spaceId, async (copy, tx) => {
-      duplicate = await this.inLockedSite(organizationId, siteId, tx, async (locked, rows) => {
-        // Read again under the lock: the site space may have moved or gone since.
-        const current = this.siteSpace(rows, siteSpaceId);
-        const now = this.clock.now();
-        const variants = rows.siteSpaces.filter((s) => s.sectionId === current.sectionId);
-        const { title } = copy.toState();
-        if (current.sectionId !== null && variants.length === 1) {
-          const section = this.section(rows, current.sectionId);
-          const added = this.newSection(locked.id, title, rows.sections.map((s) => s.path), this.children(rows, section.groupId).length, now, false);
-          added.groupId = section.groupId;
-          await this.repository.save(added, tx);
-          rows.sections.push(added);
-          await this.place(rows, { type: 'site-section', id: added.id }, { after: { type: 'site-section', id: section.id } }, tx);
-          const siteSpace = this.newSiteSpace(locked.id, added.id, copy.id, title, [], 0, now, true);
-          await this.repository.save(siteSpace, tx);
-          return siteSpace;
-        }
-        const siteSpace = this.newSiteSpace(locked.id, current.sectionId, copy.id, title, variants.map((s) => s.path), variants.length, now, false);
-        await this.repository.save(siteSpace, tx);
-        rows.siteSpaces.push(siteSpace);
-        await this.place(rows, { type: 'site-space', id: siteSpace.id }, { after: { type: 'site-space', id: current.id } }, tx);
-        return siteSpace;
-      });
-    });
-    return duplicate!;
-  }
-
-  /**
-   * Fills a site that shows nothing yet with a space made from the built-in `getting-started`
-   * template, titled like the site, as its first site space. A site that already shows a space is
-   * a 409; the space and its place in the site commit together.
-   */
-  async applyTemplate(caller: User, organizationId: string, siteId: string): Promise<void> {
-    const { site } = await this.siteAccess.read(caller, organizationId, siteId, 'create');
-    const notEmpty = () => new ConflictError('The template fills only a site that shows no space yet');
-    if ((await this.repository.structure(site.id)).siteSpaces.length) throw notEmpty();
-    await this.spaces.create(caller, organizationId, { title: siteTitleForSpace(site.title), template: { id: 'getting-started' } }, async (space, tx) => {
-      await this.inLockedSite(organizationId, siteId, tx, async (locked, rows) => {
-        if (rows.siteSpaces.length) throw notEmpty();
-        const { title } = space.toState();
-        await this.repository.save(this.newSiteSpace(locked.id, null, space.id, title, [], 0, this.clock.now(), true), tx);
-      });
     });
   }
 
   async updateSiteSpace(caller: User, organizationId: string, siteId: string, siteSpaceId: string, input: { path?: unknown; condition?: unknown; spaceId?: unknown }): Promise<SiteSpaceOrm> {
     const space = input.spaceId === undefined ? null : await this.readableSpace(caller, organizationId, input.spaceId, 'spaceId');
     return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
-      const siteSpace = this.siteSpace(rows, siteSpaceId);
+      const siteSpace = siteSpaceOf(rows, siteSpaceId);
       if (input.path !== undefined) {
         const path = assertPath(input.path);
         if (rows.siteSpaces.some((s) => s.id !== siteSpace.id && s.sectionId === siteSpace.sectionId && s.path === path)) {
@@ -330,7 +266,7 @@ export class SiteStructureService {
 
   async deleteSiteSpace(caller: User, organizationId: string, siteId: string, siteSpaceId: string): Promise<void> {
     await this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
-      const siteSpace = this.siteSpace(rows, siteSpaceId);
+      const siteSpace = siteSpaceOf(rows, siteSpaceId);
       await this.repository.deleteSiteSpace(siteSpace.id, tx);
       const next = rows.siteSpaces.find((s) => s.id !== siteSpace.id && s.sectionId === siteSpace.sectionId);
       if (siteSpace.isDefault && next) {
@@ -342,7 +278,7 @@ export class SiteStructureService {
 
   async moveSiteSpace(caller: User, organizationId: string, siteId: string, siteSpaceId: string, position: MovePosition | undefined): Promise<SiteSpaceOrm> {
     return this.edit(caller, organizationId, siteId, async (_site, rows, tx) => {
-      const siteSpace = this.siteSpace(rows, siteSpaceId);
+      const siteSpace = siteSpaceOf(rows, siteSpaceId);
       await this.place(rows, { type: 'site-space', id: siteSpace.id }, position, tx);
       return siteSpace;
     });
@@ -351,13 +287,13 @@ export class SiteStructureService {
   /** The variant's settings: the site's with its overrides. */
   async siteSpaceCustomization(caller: User, organizationId: string, siteId: string, siteSpaceId: string): Promise<Customization> {
     const { site, rows } = await this.rows(caller, organizationId, siteId);
-    return siteSpaceCustomization(site, this.siteSpace(rows, siteSpaceId).customization);
+    return siteSpaceCustomization(site, siteSpaceOf(rows, siteSpaceId).customization);
   }
 
   /** Lays `input` over the variant's overrides (null drops them: it looks like the site again); answers its settings. */
   async overrideSiteSpaceCustomization(caller: User, organizationId: string, siteId: string, siteSpaceId: string, input: unknown | null): Promise<Customization> {
     return this.edit(caller, organizationId, siteId, async (site, rows, tx) => {
-      const siteSpace = this.siteSpace(rows, siteSpaceId);
+      const siteSpace = siteSpaceOf(rows, siteSpaceId);
       siteSpace.customization = input === null ? null : applyCustomization(siteSpace.customization ?? {}, input);
       await this.repository.save(siteSpace, tx);
       return siteSpaceCustomization(site, siteSpace.customization);
@@ -404,7 +340,7 @@ export class SiteStructureService {
   }
 
   /** Structure edits of one site run one at a time: the site row is locked, then its structure read. */
-  private async inLockedSite<T>(organizationId: string, siteId: string, tx: Tx, work: (site: SiteOrm, rows: StructureRows, tx: Tx) => Promise<T>): Promise<T> {
+  async inLockedSite<T>(organizationId: string, siteId: string, tx: Tx, work: (site: SiteOrm, rows: StructureRows, tx: Tx) => Promise<T>): Promise<T> {
     const site = await this.siteAccess.lock(organizationId, siteId, tx);
     const result = await work(site, await this.repository.structure(site.id, tx), tx);
     await this.repository.update(site.id, { updatedAt: this.clock.now() }, tx);
@@ -419,24 +355,14 @@ export class SiteStructureService {
     return view.space.toState();
   }
 
-  /** The items directly under a group (null: the root), sections, groups and external links together, in order. */
-  children(rows: StructureRows, groupId: string | null): Slot[] {
-    const slots: Slot[] = [
-      ...rows.sections.filter((s) => s.groupId === groupId).map((entity) => ({ id: entity.id, position: entity.position, entity })),
-      ...rows.groups.filter((g) => g.parentId === groupId).map((entity) => ({ id: entity.id, position: entity.position, entity })),
-      ...rows.externalLinks.filter((l) => l.groupId === groupId).map((entity) => ({ id: entity.id, position: entity.position, entity })),
-    ];
-    return slots.sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
-  }
-
   /** Puts an item before or after a sibling (at the end without a position) and saves the positions that changed. */
   async place(rows: StructureRows, item: ItemPointer, position: MovePosition | undefined, tx: Tx): Promise<void> {
     let siblings: Slot[];
     if (item.type === 'site-space') {
-      const siteSpace = this.siteSpace(rows, item.id, 'item');
+      const siteSpace = siteSpaceOf(rows, item.id, 'item');
       siblings = rows.siteSpaces.filter((s) => s.sectionId === siteSpace.sectionId).map((entity) => ({ id: entity.id, position: entity.position, entity }));
     } else {
-      siblings = this.children(rows, this.parentOf(rows, item));
+      siblings = childrenOf(rows, parentOf(rows, item));
     }
     const moving = siblings.find((slot) => slot.id === item.id)!;
     for (const pointer of [position?.before, position?.after]) {
@@ -453,79 +379,16 @@ export class SiteStructureService {
     }
   }
 
-  /** The group a section, group or external link sits in (null: the root); a 400 naming `item` when it is not in the site. */
-  private parentOf(rows: StructureRows, item: ItemPointer): string | null {
-    if (item.type === 'site-section') return this.section(rows, item.id, 'item').groupId;
-    if (item.type === 'site-section-group') return this.group(rows, item.id, 'item').parentId;
-    const link = rows.externalLinks.find((l) => l.id === item.id);
-    if (!link) throw new InvalidError(`item: "${item.id}" is not an external link of this site`);
-    return link.groupId;
-  }
-
   private async putInGroup(rows: StructureRows, section: SiteSectionOrm, groupId: string | null, tx: Tx): Promise<void> {
     if (section.groupId === groupId) return;
     section.groupId = groupId;
-    section.position = Math.max(-1, ...this.children(rows, groupId).filter((slot) => slot.id !== section.id).map((slot) => slot.position)) + 1;
+    section.position = Math.max(-1, ...childrenOf(rows, groupId).filter((slot) => slot.id !== section.id).map((slot) => slot.position)) + 1;
     await this.repository.save(section, tx);
   }
 
-  private newSection(siteId: string, title: string, takenPaths: string[], position: number, now: Date, isDefault: boolean): SiteSectionOrm {
-    return Object.assign(new SiteSectionOrm(), {
-      id: newId(),
-      siteId,
-      groupId: null,
-      title: sectionTitle(title),
-      description: null,
-      path: uniquePath(title, takenPaths),
-      condition: null,
-      icon: null,
-      isDefault,
-      position,
-      createdAt: now,
-    });
-  }
-
-  private newSiteSpace(siteId: string, sectionId: string | null, spaceId: string, title: string, takenPaths: string[], position: number, now: Date, isDefault: boolean): SiteSpaceOrm {
-    return Object.assign(new SiteSpaceOrm(), { id: newId(), siteId, sectionId, spaceId, path: uniquePath(title, takenPaths), condition: null, isDefault, position, customization: null, createdAt: now });
-  }
-
-  private section(rows: StructureRows, id: string, field?: string): SiteSectionOrm {
-    const section = rows.sections.find((s) => s.id === id);
-    if (!section) throw field ? new InvalidError(`${field}: "${id}" is not a section of this site`) : NotFoundError.of('Site section', id);
-    return section;
-  }
-
-  group(rows: StructureRows, id: string, field?: string): SiteSectionGroupOrm {
-    const group = rows.groups.find((g) => g.id === id);
-    if (!group) throw field ? new InvalidError(`${field}: "${id}" is not a section group of this site`) : NotFoundError.of('Site section group', id);
-    return group;
-  }
-
-  private siteSpace(rows: StructureRows, id: string, field?: string): SiteSpaceOrm {
-    const siteSpace = rows.siteSpaces.find((s) => s.id === id);
-    if (!siteSpace) throw field ? new InvalidError(`${field}: "${id}" is not a site space of this site`) : NotFoundError.of('Site space', id);
-    return siteSpace;
-  }
-}
-
-function kindOf(entity: Entity): ItemPointer['type'] {
-  if (entity instanceof SiteSectionOrm) return 'site-section';
-  if (entity instanceof SiteSectionGroupOrm) return 'site-section-group';
-  return entity instanceof SiteExternalLinkOrm ? 'site-external-link' : 'site-space';
-}
-
-/** Section titles are 2 to 128 characters; a one-letter space title is padded rather than refused. */
-function sectionTitle(title: string): string {
-  const trimmed = title.trim().slice(0, 128);
-  return trimmed.length >= 2 ? trimmed : `${trimmed || 'Section'} `.padEnd(2, '-');
 }
 
 function stringList(value: unknown, field: string): string[] {
   if (!Array.isArray(value) || value.length > 100 || value.some((v) => typeof v !== 'string')) throw new InvalidError(`${field}: an array of ids`);
   return value as string[];
-}
-
-/** A space title from a site's (sites allow longer titles than spaces). */
-function siteTitleForSpace(title: string): string {
-  return title.trim().slice(0, SPACE_TITLE_MAX).trimEnd() || 'Documentation';
 }

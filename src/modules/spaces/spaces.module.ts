@@ -4,6 +4,7 @@ import { ContentCoreModule } from '../content/content-core.module';
 import { SearchCoreModule } from '../search/search-core.module';
 import { SpacePresenter } from './api/space.presenter';
 import { SpacesController } from './api/spaces.controller';
+import { SpacePurgeService } from './application/space-purge.service';
 import { SpacesService } from './application/spaces.service';
 import { SpacesRepository } from './infrastructure/spaces.repository';
 
@@ -11,7 +12,7 @@ import { SpacesRepository } from './infrastructure/spaces.repository';
 @Module({
   imports: [ContentCoreModule, SearchCoreModule],
   controllers: [SpacesController],
-  providers: [SpaceEventResource, SpacesService, SpacesRepository, SpacePresenter],
-  exports: [SpacesService, SpacePresenter],
+  providers: [SpaceEventResource, SpacesService, SpacePurgeService, SpacesRepository, SpacePresenter],
+  exports: [SpacesService, SpacePurgeService, SpacePresenter],
 })
 export class SpacesModule {}

@@ -10,53 +10,18 @@ import { User } from '../../identity/domain/user';
 import { Space, SpaceGitSync, SpacePatch } from '../domain/space';
 import { mergeRuleUserIds } from '../../change-requests/domain/merge-rules';
 import { spaceTemplateContent } from '../../change-requests/authoring/domain/template-content';
-import { SpaceEditMode, TranslationLanguage, pointerId, positionPointers } from '../domain/space-settings';
-import { PURGE_BATCH, SpacesRepository } from '../infrastructure/spaces.repository';
+import { pointerId, positionPointers } from '../domain/space-settings';
+import { SpacesRepository } from '../infrastructure/spaces.repository';
+import { CreateSpaceInput, MemberSpaceView, MoveSpaceInput, SpaceChange, SpaceChangeListener, SpaceView } from './space-views';
+
+export type { CreateSpaceInput, MemberSpaceView, MoveSpaceInput, SpaceChange, SpaceChangeListener, SpaceView } from './space-views';
 import { ContentStore } from '../../content/application/content-store.service';
-import { FileCollector } from '../../content/application/file-collector.service';
-import { RevisionContent } from '../../content/domain/revision-content';
 import { ContentIndexer } from '../../search/application/content-indexer.service';
 import { EventOutbox } from '../../events/application/event-outbox';
 
 type SpaceEventType = 'space.created' | 'space.updated' | 'space.deleted' | 'space.restored';
 
-/** A space as one caller sees it: the presenter derives `permissions` from `role`. */
-export interface SpaceView {
-  space: Space;
-  role: MemberRole | null;
-}
-
-/** A space a member can access, with their effective role on it. */
-export interface MemberSpaceView {
-  permission: MemberRole;
-  view: SpaceView;
-}
-
-export interface CreateSpaceInput {
-  title?: string;
-  emoji?: string;
-  parent?: string;
-  language?: TranslationLanguage;
-  editMode?: SpaceEditMode;
-  /** Start with no page at all (otherwise one empty page). */
-  empty?: boolean;
-  /** GitBook's `template`: see spaceTemplateContent (unknown ids give the default empty page). */
-  template?: { id: string; params?: Record<string, unknown> };
-  /** For other modules creating a space with its first content (a revision of type `template`). */
-  initialContent?: { content: RevisionContent; documents: Map<string, string> };
-}
-
-export interface MoveSpaceInput {
-  /** undefined keeps the current parent; null is the organization root. */
-  parent?: string | null;
-  position?: ContentPosition;
-}
-
 const RACE_LOST = 'The space was changed concurrently; reload it and retry';
-
-/** Which spaces changed in a way readers of a published site see (content, title, deletion, leaving). */
-export type SpaceChange = { spaceIds: string[] } | { organizationId: string };
-export type SpaceChangeListener = (change: SpaceChange, tx?: Tx) => Promise<void>;
 
 /**
  * Space lifecycle: create, read, update, delete / restore / purge, move, transfer, duplicate.
@@ -76,7 +41,6 @@ export class SpacesService {
     private readonly transactions: Transactions,
     private readonly content: ContentStore,
     private readonly indexer: ContentIndexer,
-    private readonly files: FileCollector,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: EventOutbox,
@@ -328,32 +292,6 @@ export class SpacesService {
     await this.spaces.moveChangeRequests(moved, targetOrganizationId, tx);
     if (moved.length) await this.changed({ spaceIds: moved }, tx);
     return moved;
-  }
-
-  /**
-   * Removes for good every space deleted more than the retention window ago, with the stored
-   * bytes of files no other space still names. Idempotent: a second run finds nothing more to
-   * remove. Batches of spaces go in one transaction each (rows, then the bytes once the rows are
-   * gone for sure); bytes a crash leaves behind are removed by the file sweep. Returns how many
-   * spaces were removed.
-   */
-  async purgeExpired(): Promise<number> {
-    const cutoff = Space.purgeCutoff(this.clock.now(), this.config.spaceRetentionDays);
-    let removed = 0;
-    let released = 0;
-    for (;;) {
-      const { ids, keys } = await this.transactions.run(async (tx) => {
-        const ids = await this.spaces.lockPurgeable(cutoff, tx);
-        const keys = await this.files.storageKeysOfSpaces(ids, tx);
-        await this.spaces.deleteForGood(ids, tx);
-        return { ids, keys };
-      });
-      removed += ids.length;
-      released += await this.files.release(keys);
-      if (ids.length < PURGE_BATCH) break;
-    }
-    if (removed > 0) this.logger.log(`Purged ${removed} space(s) deleted before ${cutoff.toISOString()} and ${released} stored file(s)`);
-    return removed;
   }
 
   // ------------------------------------------------------------------------------------------

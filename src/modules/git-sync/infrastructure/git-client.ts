@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/common';
 import { isPublicAddress } from '../../../core/outbound/address-policy';
-import { RemoteUrl, isPlainHost, redact, remoteForGit, secretsOf } from '../domain/remote-url';
+import { RemoteUrl, isPlainHost, redact, secretsOf } from '../domain/remote-url';
 import { TreeChange, TreeEntry } from '../domain/repository-tree';
+import { Pin, gitEnvironment } from './git-environment';
 
 export class GitSyncError extends Error {
   /** True when another try cannot succeed (the job fails once). */
@@ -96,7 +97,7 @@ export class GitClient {
     const out = new Map<string, Buffer>();
     const wanted = [...new Set(oids)];
     if (wanted.length === 0) return out;
-    const child = spawn('git', ['cat-file', '--batch'], { cwd: repo, env: this.env([]), stdio: ['pipe', 'pipe', 'pipe'], signal });
+    const child = spawn('git', ['cat-file', '--batch'], { cwd: repo, env: gitEnvironment(this.config.gitAllowedProtocols, []), stdio: ['pipe', 'pipe', 'pipe'], signal });
     let index = 0;
     const done = new Promise<void>((resolve, reject) => {
       child.on('error', (error) => reject(new GitSyncError(`git cat-file failed: ${error.message}`)));
@@ -148,7 +149,7 @@ export class GitClient {
    */
   openBlob(repo: string, oid: string, signal?: AbortSignal): Readable {
     if (!OBJECT_ID.test(oid)) throw new GitSyncError(`Not a git object id: ${oid.slice(0, 80)}`);
-    const child = spawn('git', ['cat-file', 'blob', oid], { cwd: repo, env: this.env([]), stdio: ['ignore', 'pipe', 'pipe'], signal });
+    const child = spawn('git', ['cat-file', 'blob', oid], { cwd: repo, env: gitEnvironment(this.config.gitAllowedProtocols, []), stdio: ['ignore', 'pipe', 'pipe'], signal });
     const out = new PassThrough();
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-500)));
@@ -166,7 +167,7 @@ export class GitClient {
    */
   async writeBlobs(repo: string, paths: readonly string[], signal?: AbortSignal): Promise<string[]> {
     if (paths.length === 0) return [];
-    const child = spawn('git', ['hash-object', '-w', '--no-filters', '--stdin-paths'], { cwd: repo, env: this.env([]), stdio: ['pipe', 'pipe', 'pipe'], signal });
+    const child = spawn('git', ['hash-object', '-w', '--no-filters', '--stdin-paths'], { cwd: repo, env: gitEnvironment(this.config.gitAllowedProtocols, []), stdio: ['pipe', 'pipe', 'pipe'], signal });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -286,56 +287,13 @@ export class GitClient {
     return { env: {}, config: [['http.curloptResolve', `${remote.host}:${port}:${isIP(address) === 6 ? `[${address}]` : address}`]] };
   }
 
-  private env(extra: Array<[string, string]>, target?: GitRemote, pin?: Pin | null): NodeJS.ProcessEnv {
-    const allowed = this.config.gitAllowedProtocols;
-    const config: Array<[string, string]> = [
-      ['protocol.allow', 'never'],
-      ...allowed.map((protocol): [string, string] => [`protocol.${protocol}.allow`, 'always']),
-      ['http.followRedirects', 'false'],
-      ['core.hooksPath', '/dev/null'],
-      ['core.fsmonitor', 'false'],
-      ['core.askPass', 'true'],
-      ['credential.helper', ''],
-      ['submodule.recurse', 'false'],
-      ['fetch.recurseSubmodules', 'false'],
-      ...(pin?.config ?? []),
-      ...extra,
-    ];
-    if (target) {
-      config.push(['remote.origin.url', remoteForGit(target.remote)]);
-      const { username, password } = target.remote.secrets ?? {};
-      if (username !== undefined || password !== undefined) {
-        const basic = Buffer.from(`${username ?? ''}:${password ?? ''}`).toString('base64');
-        config.push(['http.extraHeader', `Authorization: Basic ${basic}`]);
-      }
-    }
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? '/tmp',
-      GIT_TERMINAL_PROMPT: '0',
-      GIT_ASKPASS: 'true',
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_ATTR_NOSYSTEM: '1',
-      GIT_ALLOW_PROTOCOL: allowed.join(':'),
-      GIT_PROTOCOL_FROM_USER: '0',
-      ...(pin?.env ?? {}),
-      GIT_CONFIG_COUNT: String(config.length),
-    };
-    config.forEach(([key, value], i) => {
-      env[`GIT_CONFIG_KEY_${i}`] = key;
-      env[`GIT_CONFIG_VALUE_${i}`] = value;
-    });
-    return env;
-  }
-
   private run(target: GitRemote, cwd: string, args: string[], pin: Pin | null, signal?: AbortSignal, input?: Buffer): Promise<string> {
     const secrets = secretsOf(target.remote);
     return new Promise((resolve, reject) => {
       const child = execFile(
         'git',
         args,
-        { cwd, env: this.env([], target, pin), signal, timeout: this.config.gitSyncTimeoutMs, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' },
+        { cwd, env: gitEnvironment(this.config.gitAllowedProtocols, [], target, pin), signal, timeout: this.config.gitSyncTimeoutMs, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' },
         (error, stdout, stderr) => {
           if (error) {
             const detail = redact(`${stderr || error.message}`.trim().split('\n').slice(-3).join(' '), secrets);
@@ -354,7 +312,7 @@ export class GitClient {
   private stream(target: GitRemote, cwd: string, args: string[], signal: AbortSignal | undefined, onRecords: (records: string[], stop: (error: Error) => void) => void): Promise<void> {
     const secrets = secretsOf(target.remote);
     return new Promise((resolve, reject) => {
-      const child = spawn('git', args, { cwd, env: this.env([], target, null), signal, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('git', args, { cwd, env: gitEnvironment(this.config.gitAllowedProtocols, [], target, null), signal, stdio: ['ignore', 'pipe', 'pipe'] });
       let failure: Error | null = null;
       let rest = '';
       let stderr = '';
@@ -382,10 +340,6 @@ export class GitClient {
 
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
-interface Pin {
-  env: Record<string, string>;
-  config: Array<[string, string]>;
-}
 
 /** A name or email as git's ident allows: no angle brackets or line breaks. */
 function identPart(value: string): string {

@@ -3,42 +3,17 @@ import { documentHash } from '../../../content/domain/document-hash';
 import { documentToMarkdown, markdownToDocument } from '../../../content/domain/markdown';
 import type { LinkResolver, PageFrontMatter } from '../../../content/domain/markdown';
 import { FIRST_PAGE_TITLE } from '../../../content/domain/revision';
-import type { PageNode, RevisionContent, RevisionFile } from '../../../content/domain/revision-content';
+import type { PageNode, RevisionFile } from '../../../content/domain/revision-content';
 import { revertBlocks } from './block-revert';
 import { AUTHORING_LIMITS, ContentChange, DocumentInput, InsertPageChange, PageFieldsInput, RevertPageChange, UpdatePageChange } from './changes';
 import { LinkTargets, linkTargets, pageLinkResolver } from './link-resolution';
 import { readDocument, ReadDocument } from './page-document';
+import { ChangeError } from './apply-changes.types';
+import type { ApplyChangesInput, ApplyChangesResult, PageOutcome } from './apply-changes.types';
 import { Located, PageTree, PathEntry, isWithin, slugForTitle, slugTakenBy, subtreeIds, uniqueSlug } from './page-tree';
 
-/** An invalid change: its message names it (`changes[3]: page "x" not found`). */
-export class ChangeError extends InvalidError {}
-
-export interface ApplyChangesInput {
-  content: RevisionContent;
-  /** Bodies by hash: at least those of the pages named by `revert_page` with `block`, now and in their target revisions. */
-  documents: ReadonlyMap<string, string>;
-  changes: ContentChange[];
-  /** The revision `revert_page` reverts to by default (the change request's base). */
-  baseRevisionId: string;
-  /** Contents of the revisions `revert_page` may revert to, by id; a missing one is "not found". */
-  revisions: ReadonlyMap<string, RevisionContent>;
-  /** For each `insert_files` change (by index), its files in order, ids assigned. */
-  files: ReadonlyMap<number, RevisionFile[]>;
-  /** ISO date of the edit. */
-  now: string;
-  newId: () => string;
-}
-
-export type PageOutcome = { kind: 'created'; pageId: string; ref?: string } | { kind: 'updated'; pageId: string } | { kind: 'deleted'; pageId: string };
-
-export interface ApplyChangesResult {
-  content: RevisionContent;
-  /** Bodies the new content references that may not be stored yet. */
-  documents: Map<string, string>;
-  /** Each affected page once, in the order the batch first touched it. */
-  pages: PageOutcome[];
-  insertedFiles: RevisionFile[];
-}
+export { ChangeError } from './apply-changes.types';
+export type { ApplyChangesInput, ApplyChangesResult, PageOutcome } from './apply-changes.types';
 
 /**
  * Applies a batch of content changes (GitBook's `updateChangeRequestContent`) to a revision's

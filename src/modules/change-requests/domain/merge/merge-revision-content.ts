@@ -4,6 +4,7 @@ import { MergeConflict, MergeConflictItem, MergeConflictReason, sortConflicts } 
 import { mergeSequence } from './sequence-merge';
 import { mergeText } from './text-merge';
 import { mergeTimestamp, mergeValue, minString, sameValue } from './three-way';
+import { MergedPage, PageEntry, PageFields, PageIndex, VALUE_FIELDS, indexPages, pageChanged, pageFields } from './merge-page-index';
 
 export type RevisionMergeResult =
   | {
@@ -130,58 +131,6 @@ interface KeyedRules<T> {
   title(item: T): string;
   /** Merges an item both sides have (`base` undefined: both added it). */
   merge(base: T | undefined, ours: T, theirs: T): KeyedMerge<T>;
-}
-
-type PageFields = Omit<PageNode, 'pages'>;
-
-interface PageEntry {
-  node: PageNode;
-  parent: string | null;
-}
-
-interface PageIndex {
-  pages: Map<string, PageEntry>;
-  /** Children ids per parent id (null: the top level), in order. */
-  children: Map<string | null, string[]>;
-}
-
-interface MergedPage {
-  fields: PageFields;
-  parent: string | null;
-}
-
-/** Fields merged by the plain three-way rule (documentHash and parent are merged apart). */
-const VALUE_FIELDS = ['kind', 'title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'layout', 'target', 'frontMatter'] as const;
-
-function indexPages(roots: readonly PageNode[]): PageIndex {
-  const pages = new Map<string, PageEntry>();
-  const children = new Map<string | null, string[]>();
-  const stack: Array<{ nodes: readonly PageNode[]; parent: string | null }> = [{ nodes: roots, parent: null }];
-  while (stack.length > 0) {
-    const { nodes, parent } = stack.pop()!;
-    const ids: string[] = [];
-    for (const node of nodes) {
-      if (pages.has(node.id)) continue; // invalid input (duplicate id): the first one wins
-      pages.set(node.id, { node, parent });
-      ids.push(node.id);
-      if (node.pages.length > 0) stack.push({ nodes: node.pages, parent: node.id });
-    }
-    children.set(parent, ids);
-  }
-  return { pages, children };
-}
-
-/** Whether `other` changed the page relative to `base` (any merged field; order and timestamps aside). */
-function pageChanged(base: PageEntry, other: PageEntry): boolean {
-  if (base.parent !== other.parent || base.node.documentHash !== other.node.documentHash) return true;
-  return VALUE_FIELDS.some((field) => !sameValue(base.node[field], other.node[field]));
-}
-
-/** The page's fields without children, with absent optional fields left out. */
-function pageFields(node: PageNode): PageFields {
-  const { pages: _children, ...fields } = node;
-  for (const key of Object.keys(fields) as Array<keyof PageFields>) if (fields[key] === undefined) delete fields[key];
-  return fields;
 }
 
 class Merge {

@@ -24,6 +24,12 @@ import { InsightsWorkerModule } from './modules/insights/insights.worker.module'
 import { SiteContextWorkerModule } from './modules/site-context/site-context.worker.module';
 import { IntegrationsWorkerModule } from './modules/integrations/integrations.worker.module';
 import { JobOutboxWorkerModule } from './jobs/outbox/job-outbox-worker.module';
+import { ChangeRequestsModule } from './modules/change-requests/change-requests.module';
+import { CommentsModule } from './modules/comments/comments.module';
+import { OpenAPIModule } from './modules/openapi/openapi.module';
+import { OrganizationsModule } from './modules/organizations/organizations.module';
+import { SitesModule } from './modules/sites/sites.module';
+import { TranslationsModule } from './modules/translations/translations.module';
 
 /** The worker's modules: the same application services as the API, plus the job handlers. */
 @Module({
@@ -48,6 +54,13 @@ import { JobOutboxWorkerModule } from './jobs/outbox/job-outbox-worker.module';
     ImportsWorkerModule,
     ConversationsWorkerModule,
     EventsWorkerModule,
+    // The modules whose resources events name: their renderers register with EventResources for webhook payloads.
+    ChangeRequestsModule,
+    CommentsModule,
+    OrganizationsModule,
+    SitesModule,
+    TranslationsModule,
+    OpenAPIModule,
     InsightsWorkerModule,
     SiteContextWorkerModule,
     IntegrationsWorkerModule,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ContentStore } from './application/content-store.service';
+import { LinkReads } from './application/link-reads.service';
 import { FileCollector } from './application/file-collector.service';
 import { FilesModule } from './files.module';
 import { DocumentsRepository } from './infrastructure/documents.repository';
@@ -12,7 +13,7 @@ import { RevisionsRepository } from './infrastructure/revisions.repository';
  */
 @Module({
   imports: [FilesModule],
-  providers: [ContentStore, FileCollector, RevisionsRepository, DocumentsRepository, PageNodesRepository],
-  exports: [ContentStore, FileCollector],
+  providers: [ContentStore, FileCollector, LinkReads, RevisionsRepository, DocumentsRepository, PageNodesRepository],
+  exports: [ContentStore, FileCollector, LinkReads],
 })
 export class ContentCoreModule {}

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { EventOutbox } from './application/event-outbox';
 import { EventResources } from './application/event-resources';
 import { OutboxConsumers } from './application/outbox-consumers';
+import { AuditNotes } from './application/audit-notes';
 import { AuditTrail } from './infrastructure/audit-trail.subscriber';
 
 /**
@@ -11,7 +12,7 @@ import { AuditTrail } from './infrastructure/audit-trail.subscriber';
  */
 @Global()
 @Module({
-  providers: [EventOutbox, EventResources, OutboxConsumers, AuditTrail],
-  exports: [EventOutbox, EventResources, OutboxConsumers, AuditTrail],
+  providers: [EventOutbox, EventResources, OutboxConsumers, AuditTrail, { provide: AuditNotes, useExisting: AuditTrail }],
+  exports: [EventOutbox, EventResources, OutboxConsumers, AuditTrail, AuditNotes],
 })
 export class EventsCoreModule {}

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { ChangeRequestsModule } from '../change-requests/change-requests.module';
 import { ContentCoreModule } from '../content/content-core.module';
 import { ContentReaderModule } from '../content/content-reader.module';
-import { LinksRepository } from '../content/infrastructure/links.repository';
 import { OrganizationPresenter } from '../organizations/api/organization.presenter';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SpacePresenter } from '../spaces/api/space.presenter';
@@ -32,7 +31,6 @@ import { SearchCoreModule } from './search-core.module';
     LinksService,
     SearchPresenter,
     LinkLocationPresenter,
-    LinksRepository,
     ChangeRequestHeadsReader,
     OrganizationPresenter,
     SpacePresenter,

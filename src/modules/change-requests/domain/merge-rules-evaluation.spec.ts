@@ -1,4 +1,4 @@
-import { MergeRules } from './merge-rules';
+import { MergeRules } from '../../organizations/domain/merge-rules';
 import { MergeRulesInput, effectiveMergeRules, evaluateMergeRules, hasContent } from './merge-rules-evaluation';
 import { Review } from './review';
 

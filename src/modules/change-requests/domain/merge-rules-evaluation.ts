@@ -1,4 +1,4 @@
-import { MergeRule, MergeRules, SpaceMergeRules } from './merge-rules';
+import { MergeRule, MergeRules, SpaceMergeRules } from '../../organizations/domain/merge-rules';
 import { Review, isReviewOutdated, latestReviews } from './review';
 
 /** What the merge rules look at. */

@@ -1,6 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique, VersionColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
 import type { StyleguideMarker } from '../domain/change-request';
 
 /**
@@ -23,9 +22,9 @@ export class ChangeRequestOrm {
   @Column(idColumn({ name: 'space_id' }))
   spaceId: string;
 
-  @ManyToOne(() => SpaceOrm, { onDelete: 'CASCADE' })
+  @ManyToOne('SpaceOrm', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'space_id' })
-  space?: SpaceOrm;
+  space?: ChangeRequestSpaceRow;
 
   /** Denormalized from the space, for the organization-wide list. */
   @Column(idColumn({ name: 'organization_id' }))
@@ -86,4 +85,11 @@ export class ChangeRequestOrm {
   /** Compare-and-set on every write: concurrent merges, updates and edits get a 409. */
   @VersionColumn({ default: 1 })
   version: number;
+}
+
+/** The space a change request belongs to, as the organization-wide list joins it from the spaces module's table, by entity name. */
+export interface ChangeRequestSpaceRow {
+  id: string;
+  revisionId: string;
+  organizationId: string;
 }

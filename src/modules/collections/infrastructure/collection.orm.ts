@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { OrganizationOrm } from '../../organizations/infrastructure/organization.orm';
 
 @Entity('collections')
 @Index('collections_org_created_idx', ['organizationId', 'createdAt', 'id'])
@@ -10,11 +9,8 @@ export class CollectionOrm {
   id: string;
 
   @Column(idColumn({ name: 'organization_id' }))
+  @ForeignKey('organizations', { onDelete: 'CASCADE' })
   organizationId: string;
-
-  @ManyToOne(() => OrganizationOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' })
-  organization?: OrganizationOrm;
 
   @Column(idColumn({ name: 'parent_id', nullable: true }))
   parentId: string | null;

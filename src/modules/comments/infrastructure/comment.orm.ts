@@ -1,7 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { ChangeRequestOrm } from '../../change-requests/infrastructure/change-request.orm';
-import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
 
 /**
  * A comment on a space's content (`change_request_id` null) or on a change request. Lists are
@@ -19,18 +17,12 @@ export class CommentOrm {
   id: string;
 
   @Column(idColumn({ name: 'space_id' }))
+  @ForeignKey('spaces', { onDelete: 'CASCADE' })
   spaceId: string;
 
-  @ManyToOne(() => SpaceOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'space_id' })
-  space?: SpaceOrm;
-
   @Column(idColumn({ name: 'change_request_id', nullable: true }))
+  @ForeignKey('change_requests', { onDelete: 'CASCADE' })
   changeRequestId: string | null;
-
-  @ManyToOne(() => ChangeRequestOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'change_request_id' })
-  changeRequest?: ChangeRequestOrm;
 
   /** The revision the comment was posted on (`target.revision`). */
   @Column(idColumn({ name: 'revision_id' }))

@@ -1,4 +1,5 @@
 import { extractLinks } from '../domain/markdown';
+import type { LinkStatus } from '../domain/link-status';
 import type { ContentRef } from '../domain/markdown';
 import { decodeHref } from '../domain/markdown/refs';
 import { PlacedPage, place } from '../domain/page-tree-diff';
@@ -19,8 +20,6 @@ import { PageNode, RevisionContent } from '../domain/revision-content';
  * Links to an anchor of the same page (`#section`) are not content links and are left out.
  */
 
-export type LinkStatus = 'ok' | 'broken' | 'in-app';
-export const LINK_STATUSES: readonly LinkStatus[] = ['ok', 'broken', 'in-app'];
 
 /** url | page | file; `path` is a relative `.md` path that matched no page (always broken). */
 export type LinkTargetKind = 'url' | 'page' | 'file' | 'path';
@@ -248,3 +247,5 @@ export function pageLinks(entry: PageEntry, body: string | undefined, ctx: LinkC
 export function reresolveRelative(row: LinkRow, entry: PageEntry, ctx: LinkContext): LinkRow | null {
   return rowForRef({ pageId: row.pageId, position: row.position, source: row.source, href: row.href }, { kind: 'url', url: row.href }, entry, ctx);
 }
+
+export type { LinkStatus } from '../domain/link-status';

@@ -1,6 +1,5 @@
-import { Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Entity, ForeignKey, PrimaryColumn } from 'typeorm';
 import { primaryIdColumn } from '../../../database/columns';
-import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
 
 /**
  * Which documents (by hash) some revision of a space has used, recorded when a revision brings
@@ -10,12 +9,10 @@ import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
 @Entity('space_documents')
 export class SpaceDocumentOrm {
   @PrimaryColumn(primaryIdColumn({ name: 'space_id' }))
+  @ForeignKey('spaces', { onDelete: 'CASCADE' })
   spaceId: string;
 
   @PrimaryColumn({ type: 'char', length: 64 })
   hash: string;
 
-  @ManyToOne(() => SpaceOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'space_id' })
-  space?: SpaceOrm;
 }

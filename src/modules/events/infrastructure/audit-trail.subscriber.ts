@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AuditNotes } from '../application/audit-notes';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityMetadata, EntitySubscriberInterface, InsertEvent, QueryRunner, RemoveEvent, TransactionCommitEvent, TransactionRollbackEvent, UpdateEvent } from 'typeorm';
 import { CLOCK, Clock } from '@app/common';
@@ -43,7 +44,7 @@ const MAX_RECORDS = 100;
  * so no secret can reach the log.
  */
 @Injectable()
-export class AuditTrail implements EntitySubscriberInterface {
+export class AuditTrail implements EntitySubscriberInterface, AuditNotes {
   private readonly pending = new WeakMap<QueryRunner, Pending>();
 
   constructor(

@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { OrganizationOrm } from '../../organizations/infrastructure/organization.orm';
 import { UserOrm } from './user.orm';
 
 /** Only the SHA-256 of a token is kept; the token itself is shown once at creation. */
@@ -20,11 +19,8 @@ export class ApiTokenOrm {
   /** Set on tokens issued by an organization's SAML sign-in: they work for that organization only. */
   @Index()
   @Column(idColumn({ name: 'organization_id', nullable: true }))
+  @ForeignKey('organizations', { onDelete: 'CASCADE' })
   organizationId: string | null;
-
-  @ManyToOne(() => OrganizationOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' })
-  organization?: OrganizationOrm;
 
   @Column({ name: 'token_hash', type: 'char', length: 64, unique: true })
   tokenHash: string;

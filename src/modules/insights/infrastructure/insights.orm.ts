@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { SiteOrm } from '../../sites/infrastructure/site.orm';
 
 /**
  * One reader event of a published site, kept INSIGHTS_EVENTS_RETENTION_DAYS. `visitor` and
@@ -18,11 +17,8 @@ export class SiteInsightEventOrm {
   id: string;
 
   @Column(idColumn({ name: 'site_id' }))
+  @ForeignKey('sites', { onDelete: 'CASCADE' })
   siteId: string;
-
-  @ManyToOne(() => SiteOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'site_id' })
-  site?: SiteOrm;
 
   @Column(timestampColumn({ name: 'received_at', default: () => 'now()' }))
   receivedAt: Date;
@@ -93,11 +89,8 @@ export class SiteInsightEventOrm {
 @Entity('site_insight_counts')
 export class SiteInsightCountOrm {
   @PrimaryColumn(primaryIdColumn({ name: 'site_id' }))
+  @ForeignKey('sites', { onDelete: 'CASCADE' })
   siteId: string;
-
-  @ManyToOne(() => SiteOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'site_id' })
-  site?: SiteOrm;
 
   /** '' for the totals. */
   @PrimaryColumn({ type: 'varchar', length: 24 })

@@ -7,7 +7,7 @@ import { UserViewer } from '../../identity/api/user.presenter';
 import { OrgRole } from '../../access/domain/roles';
 import { IdentityService } from '../../identity/application/identity.service';
 import { User } from '../../identity/domain/user';
-import { mergeRulesWithoutUser } from '../../change-requests/domain/merge-rules';
+import { mergeRulesWithoutUser } from '../domain/merge-rules';
 import {
   Member,
   MemberRoleFilter,

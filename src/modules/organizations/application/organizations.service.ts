@@ -1,13 +1,13 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
-import { ExistingAccountFacts } from '../sso/domain/account-matching';
+import { ExistingAccountFacts } from '../domain/account-matching';
 import { AccessService } from '../../access/application/access.service';
 import { OrgRole } from '../../access/domain/roles';
 import { IdentityService } from '../../identity/application/identity.service';
 import { User, normalizeEmail } from '../../identity/domain/user';
 import { newMember } from '../domain/member';
-import { mergeRuleUserIds, parseMergeRules } from '../../change-requests/domain/merge-rules';
+import { mergeRuleUserIds, parseMergeRules } from '../domain/merge-rules';
 import { DefaultContent, Organization, OrganizationPatch, applyPatch, newOrganization, HOSTNAME_PATTERN } from '../domain/organization';
 import { InvitesRepository } from '../infrastructure/invites.repository';
 import { MembersRepository } from '../infrastructure/members.repository';

@@ -1,8 +1,8 @@
 import { InvalidError } from '@app/common';
 import { OrgRole } from '../../access/domain/roles';
-import { MergeRules } from '../../change-requests/domain/merge-rules';
+import { MergeRules } from './merge-rules';
 
-export type { MergeRules } from '../../change-requests/domain/merge-rules';
+export type { MergeRules } from './merge-rules';
 
 export interface DefaultContent {
   type: 'site';

@@ -1,6 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { UserOrm } from '../../identity/infrastructure/user.orm';
 import { OrganizationOrm } from './organization.orm';
 
 @Entity('organization_members')
@@ -19,9 +18,9 @@ export class MemberOrm {
   @JoinColumn({ name: 'organization_id' })
   organization?: OrganizationOrm;
 
-  @ManyToOne(() => UserOrm, { onDelete: 'CASCADE' })
+  @ManyToOne('UserOrm', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })
-  user?: UserOrm;
+  user?: MemberUserRow;
 
   /** null: a guest, who sees only content shared with them. */
   @Column({ type: 'varchar', length: 16, nullable: true })
@@ -38,4 +37,11 @@ export class MemberOrm {
 
   @Column(timestampColumn({ name: 'last_seen_at', nullable: true }))
   lastSeenAt: Date | null;
+}
+
+/** The user a member is, as the member list joins it (to sort and search by name) from the identity module's table, by entity name. */
+export interface MemberUserRow {
+  id: string;
+  displayName: string;
+  email: string;
 }

@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { idColumn, timestampColumn } from '../../../database/columns';
-import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
 
 /**
  * A PDF a caller asked for: which revision (and page) to render. Its token is the secret part
@@ -13,11 +12,8 @@ export class PdfExportOrm {
   token: string;
 
   @Column(idColumn({ name: 'space_id' }))
+  @ForeignKey('spaces', { onDelete: 'CASCADE' })
   spaceId: string;
-
-  @ManyToOne(() => SpaceOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'space_id' })
-  space?: SpaceOrm;
 
   @Column(idColumn({ name: 'revision_id' }))
   revisionId: string;

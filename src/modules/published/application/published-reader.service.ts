@@ -8,7 +8,7 @@ import { Revision } from '../../content/domain/revision';
 import { SearchService } from '../../search/application/search.service';
 import { Admission, PublishedSitesService, PublishedTarget, SiteBasis, contextId } from '../../sites/application/published-sites.service';
 import { VisitorInput, VisitorAuthRequiredError } from '../../sites/domain/visitor';
-import { PublishedChanges } from '../../sites/infrastructure/published-changes';
+import { PublishedChanges } from '../../sites';
 import { unsignedClaimsFromQuery } from '../../sites/domain/condition';
 import { CurrentReference, ReferenceModels } from '../../openapi/application/reference-models';
 import { SiteRedirectsService } from '../../site-redirects/application/site-redirects.service';

@@ -4,7 +4,7 @@ import { ContentReader, ContentScope, LocatedPage } from '../../content/applicat
 import { ContentStore } from '../../content/application/content-store.service';
 import { slugPath } from '../../content/domain/page-paths';
 import { PageNode, presentComputedSource } from '../../content/domain/revision-content';
-import { LinkTarget } from '../../content/infrastructure/links.repository';
+import { LinkTarget } from '../../content/application/link-reads.service';
 import { OrganizationPresenter } from '../../organizations/api/organization.presenter';
 import { SpacePresenter } from '../../spaces/api/space.presenter';
 import { Backlinks, LinkList, LinkScope } from '../application/links.service';

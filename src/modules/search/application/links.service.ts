@@ -4,8 +4,8 @@ import { ChangeRequestsService } from '../../change-requests/application/change-
 import { ContentScope } from '../../content/application/content-reader';
 import { ContentStore } from '../../content/application/content-store.service';
 import { Revision } from '../../content/domain/revision';
-import { LinkStatus } from '../../content/infrastructure/link-extraction';
-import { LinkTarget, LinkTargetFilter, LinksRepository } from '../../content/infrastructure/links.repository';
+import { LinkReads, LinkTarget, LinkTargetFilter } from '../../content/application/link-reads.service';
+import { LinkStatus } from '../../content/domain/link-status';
 import { User } from '../../identity/domain/user';
 import { OrganizationView, OrganizationsService } from '../../organizations/application/organizations.service';
 import { SpaceView, SpacesService } from '../../spaces/application/spaces.service';
@@ -58,7 +58,7 @@ export class LinksService {
     private readonly changeRequests: ChangeRequestsService,
     private readonly organizations: OrganizationsService,
     private readonly content: ContentStore,
-    private readonly links: LinksRepository,
+    private readonly links: LinkReads,
     private readonly heads: ChangeRequestHeadsReader,
   ) {}
 

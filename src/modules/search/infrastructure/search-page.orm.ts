@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { primaryIdColumn } from '../../../database/columns';
-import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
 
 /**
  * One document page of a space's current revision in the full-text index. `tsv` weighs the
@@ -13,11 +12,8 @@ import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
 @Index('search_pages_tsv_idx', { synchronize: false })
 export class SearchPageOrm {
   @PrimaryColumn(primaryIdColumn({ name: 'space_id' }))
+  @ForeignKey('spaces', { onDelete: 'CASCADE' })
   spaceId: string;
-
-  @ManyToOne(() => SpaceOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'space_id' })
-  space?: SpaceOrm;
 
   @PrimaryColumn({ name: 'page_id', type: 'varchar', length: 64 })
   pageId: string;

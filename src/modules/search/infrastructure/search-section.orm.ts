@@ -1,16 +1,12 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
 import { primaryIdColumn } from '../../../database/columns';
-import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
 
 /** One section (text under a heading) of an indexed page: what search results show and excerpt. */
 @Entity('search_sections')
 export class SearchSectionOrm {
   @PrimaryColumn(primaryIdColumn({ name: 'space_id' }))
+  @ForeignKey('spaces', { onDelete: 'CASCADE' })
   spaceId: string;
-
-  @ManyToOne(() => SpaceOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'space_id' })
-  space?: SpaceOrm;
 
   @PrimaryColumn({ name: 'page_id', type: 'varchar', length: 64 })
   pageId: string;

@@ -1,16 +1,12 @@
-import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
 
 /** Which revision of a space the search index holds, and in which text search configuration. */
 @Entity('search_spaces')
 export class SearchSpaceOrm {
   @PrimaryColumn(primaryIdColumn({ name: 'space_id' }))
+  @ForeignKey('spaces', { onDelete: 'CASCADE' })
   spaceId: string;
-
-  @OneToOne(() => SpaceOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'space_id' })
-  space?: SpaceOrm;
 
   /** '' until the first indexing completes. */
   @Column(idColumn({ name: 'revision_id' }))

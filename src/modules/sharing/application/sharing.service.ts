@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
-import { AuditTrail } from '../../events/infrastructure/audit-trail.subscriber';
+import { AuditNotes } from '../../events/application/audit-notes';
 import { AccessService, assertRole, userViewer } from '../../access/application/access.service';
 import { UserViewer } from '../../identity/api/user.presenter';
 import { MemberRole, OrgRole } from '../../access/domain/roles';
@@ -55,7 +55,7 @@ export class SharingService {
     private readonly teams: TeamsService,
     private readonly identity: IdentityService,
     private readonly transactions: Transactions,
-    private readonly audit: AuditTrail,
+    private readonly audit: AuditNotes,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -4,7 +4,7 @@ import { InvalidError, Page, PageRequest, decodeCursor, encodeCursor, paginate }
 import { Tx } from '../../../database/transactions';
 import { CollectionNode } from '../../access/domain/access-context';
 import { DefaultLevel, MemberRole, OrgRole, TeamRole } from '../../access/domain/roles';
-import { GrantOrm } from '../../access/infrastructure/grant.orm';
+import { GrantOrm } from './grant.orm';
 import { Team } from '../../teams/domain/team';
 import { ContentGrant, ContentKind, ContentRef, PrincipalKind } from '../domain/content-grant';
 import { ChainGrant } from '../domain/effective-access';

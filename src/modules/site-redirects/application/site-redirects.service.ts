@@ -7,7 +7,7 @@ import { ContentStore } from '../../content/application/content-store.service';
 import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../../sites/application/published-sites.service';
 import { SitesService } from '../../sites/application/sites.service';
-import { SiteOrm } from '../../sites/infrastructure/site.orm';
+import type { SiteRecord } from '../../sites';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { RedirectDestination, RedirectInputDestination, matchRedirect, parseDestination, parseSource, readerPath, withSuffix } from '../domain/site-redirect';
 import { SiteRedirectOrm } from '../infrastructure/site-redirect.orm';
@@ -153,7 +153,7 @@ export class SiteRedirectsService {
    * base): the address the live redirect matching it sends them to, with a captured wildcard
    * suffix when the redirect asks for it; null when none matches or its destination is gone.
    */
-  async forReader(site: SiteOrm, baseUrl: string, pathname: string): Promise<{ location: string; permanent: boolean } | null> {
+  async forReader(site: SiteRecord, baseUrl: string, pathname: string): Promise<{ location: string; permanent: boolean } | null> {
     const path = readerPath(pathname);
     const match = matchRedirect(await this.repository.candidates(site.id, path), path);
     if (!match) return null;
@@ -163,7 +163,7 @@ export class SiteRedirectsService {
 
   // ------------------------------------------------------------------------------------------
 
-  private async editable(caller: User, organizationId: string, siteId: string): Promise<SiteOrm> {
+  private async editable(caller: User, organizationId: string, siteId: string): Promise<SiteRecord> {
     const { site, role } = await this.sites.get(caller, organizationId, siteId);
     assertRole(role, 'create', 'organization');
     return site;
@@ -176,7 +176,7 @@ export class SiteRedirectsService {
   }
 
   /** Checks an input destination against the site; a `path` becomes the page it names. */
-  private async destination(site: SiteOrm, input: RedirectInputDestination): Promise<RedirectDestination> {
+  private async destination(site: SiteRecord, input: RedirectInputDestination): Promise<RedirectDestination> {
     switch (input.kind) {
       case 'external':
         return input;
@@ -204,18 +204,18 @@ export class SiteRedirectsService {
   }
 
   /** The page's path in the current content of the space; null when it has no such page. */
-  private async pagePath(site: SiteOrm, spaceId: string, pageId: string): Promise<string | null> {
+  private async pagePath(site: SiteRecord, spaceId: string, pageId: string): Promise<string | null> {
     const revision = await this.currentRevision(site, spaceId);
     return revision ? (this.reader.findPage(revision, pageId)?.path ?? null) : null;
   }
 
-  private async currentRevision(site: SiteOrm, spaceId: string) {
+  private async currentRevision(site: SiteRecord, spaceId: string) {
     const view = (await this.spaces.viewsInOrganization(null, site.organizationId, [spaceId])).get(spaceId);
     return view ? this.store.getInSpace(spaceId, view.space.revisionId) : null;
   }
 
   /** Where a destination is now, under `base`; null when its section, site space or page is gone. */
-  private async target(site: SiteOrm, base: string, destination: RedirectDestination, suffix: string): Promise<string | null> {
+  private async target(site: SiteRecord, base: string, destination: RedirectDestination, suffix: string): Promise<string | null> {
     let address: string | null;
     switch (destination.kind) {
       case 'external':
@@ -239,7 +239,7 @@ export class SiteRedirectsService {
   }
 
   /** An item whose source and intent were checked: what to do, or why it cannot be done. */
-  private async plan(site: SiteOrm, item: BulkRedirectInput): Promise<PlannedItem> {
+  private async plan(site: SiteRecord, item: BulkRedirectInput): Promise<PlannedItem> {
     const source = item.source as string;
     const intent = item.intent ?? 'live';
     const draft = intent === 'draft';
@@ -256,7 +256,7 @@ export class SiteRedirectsService {
     }
   }
 
-  private async apply(site: SiteOrm, item: PlannedItem, tx: Tx): Promise<BulkResult> {
+  private async apply(site: SiteRecord, item: PlannedItem, tx: Tx): Promise<BulkResult> {
     const now = this.clock.now();
     switch (item.kind) {
       case 'error':

@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { SiteOrm } from '../../sites/infrastructure/site.orm';
 import type { RedirectDestination } from '../domain/site-redirect';
 
 /**
@@ -18,11 +17,8 @@ export class SiteRedirectOrm {
   id: string;
 
   @Column(idColumn({ name: 'site_id' }))
+  @ForeignKey('sites', { onDelete: 'CASCADE' })
   siteId: string;
-
-  @ManyToOne(() => SiteOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'site_id' })
-  site?: SiteOrm;
 
   @Column({ type: 'varchar', length: 512, collation: 'C' })
   source: string;

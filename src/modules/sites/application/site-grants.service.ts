@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
 import { Transactions, Tx } from '../../../database/transactions';
-import { AuditTrail } from '../../events/infrastructure/audit-trail.subscriber';
+import { AuditNotes } from '../../events/application/audit-notes';
 import { AccessService, userViewer } from '../../access/application/access.service';
 import { MemberRole } from '../../access/domain/roles';
 import { UserViewer } from '../../identity/api/user.presenter';
@@ -39,7 +39,7 @@ export class SiteGrantsService {
     private readonly teams: TeamsService,
     private readonly identity: IdentityService,
     private readonly transactions: Transactions,
-    private readonly audit: AuditTrail,
+    private readonly audit: AuditNotes,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

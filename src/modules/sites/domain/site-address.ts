@@ -1,5 +1,14 @@
-import type { StructureRows } from '../infrastructure/sites.repository';
 import { VisitorContext, visible } from './condition';
+
+type Condition = Parameters<typeof visible>[0];
+
+/** What addressing reads of a site's structure rows (the sites repository's rows have these fields and more). */
+export interface AddressRows {
+  sections: Array<{ id: string; path: string; isDefault: boolean; condition: Condition }>;
+  groups: unknown[];
+  siteSpaces: Array<{ id: string; spaceId: string; sectionId: string | null; path: string; isDefault: boolean; condition: Condition }>;
+  externalLinks: Array<{ draft: boolean; condition: Condition }>;
+}
 
 /** The parts of a structure a reader's address selects, once conditions are applied. */
 export interface ResolvedAddress {
@@ -16,12 +25,12 @@ export interface ResolvedAddress {
  * What a visitor may see: sections and site spaces whose conditions hold (a section showing at
  * least one visible site space), and external links that are live and whose conditions hold.
  */
-export function visibleStructure(rows: StructureRows, context: VisitorContext, liveSpaces: Set<string>): StructureRows {
+export function visibleStructure<R extends AddressRows>(rows: R, context: VisitorContext, liveSpaces: Set<string>): R {
   const siteSpaces = rows.siteSpaces.filter((s) => liveSpaces.has(s.spaceId) && visible(s.condition, context));
   const sections = rows.sections.filter((section) => visible(section.condition, context) && siteSpaces.some((s) => s.sectionId === section.id));
   const kept = new Set(sections.map((s) => s.id));
   const externalLinks = rows.externalLinks.filter((link) => !link.draft && visible(link.condition, context));
-  return { sections, groups: rows.groups, siteSpaces: siteSpaces.filter((s) => s.sectionId === null || kept.has(s.sectionId)), externalLinks };
+  return { ...rows, sections, siteSpaces: siteSpaces.filter((s) => s.sectionId === null || kept.has(s.sectionId)), externalLinks };
 }
 
 /**
@@ -29,7 +38,7 @@ export function visibleStructure(rows: StructureRows, context: VisitorContext, l
  * section selects it (else the default section), the next naming one of its site spaces selects
  * that variant (else the default one). Null when nothing is visible.
  */
-export function resolveAddress(rows: StructureRows, segments: string[]): ResolvedAddress | null {
+export function resolveAddress(rows: AddressRows, segments: string[]): ResolvedAddress | null {
   const rest = [...segments];
   const consumed: string[] = [];
   let sectionId: string | null = null;
@@ -48,7 +57,7 @@ export function resolveAddress(rows: StructureRows, segments: string[]): Resolve
 }
 
 /** The address segments of a section or variant: none for the defaults. */
-export function segmentsOf(rows: StructureRows, sectionId: string | null, siteSpaceId: string | null): string[] {
+export function segmentsOf(rows: AddressRows, sectionId: string | null, siteSpaceId: string | null): string[] {
   const out: string[] = [];
   const section = rows.sections.find((s) => s.id === sectionId);
   const defaultSection = rows.sections.find((s) => s.isDefault) ?? rows.sections[0];

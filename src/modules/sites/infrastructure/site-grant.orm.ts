@@ -1,8 +1,5 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, ForeignKey, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { UserOrm } from '../../identity/infrastructure/user.orm';
-import { OrganizationOrm } from '../../organizations/infrastructure/organization.orm';
-import { TeamOrm } from '../../teams/infrastructure/team.orm';
 import { SiteOrm } from './site.orm';
 
 /**
@@ -21,11 +18,8 @@ export class SiteGrantOrm {
   id: string;
 
   @Column(idColumn({ name: 'organization_id' }))
+  @ForeignKey('organizations', { onDelete: 'CASCADE' })
   organizationId: string;
-
-  @ManyToOne(() => OrganizationOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' })
-  organization?: OrganizationOrm;
 
   @Column(idColumn({ name: 'site_id' }))
   siteId: string;
@@ -35,18 +29,12 @@ export class SiteGrantOrm {
   site?: SiteOrm;
 
   @Column(idColumn({ name: 'user_id', nullable: true }))
+  @ForeignKey('users', { onDelete: 'CASCADE' })
   userId: string | null;
 
-  @ManyToOne(() => UserOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
-  user?: UserOrm;
-
   @Column(idColumn({ name: 'team_id', nullable: true }))
+  @ForeignKey('teams', { onDelete: 'CASCADE' })
   teamId: string | null;
-
-  @ManyToOne(() => TeamOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'team_id' })
-  team?: TeamOrm;
 
   @Column({ type: 'varchar', length: 16 })
   role: string;

@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
 import { SiteSectionOrm } from './site-section.orm';
 import { SiteOrm } from './site.orm';
 
@@ -33,13 +32,10 @@ export class SiteSpaceOrm {
   section?: SiteSectionOrm;
 
   @Column(idColumn({ name: 'space_id' }))
+  @ForeignKey('spaces', { onDelete: 'CASCADE' })
   spaceId: string;
 
   /** A purged space leaves the sites it was in. */
-  @ManyToOne(() => SpaceOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'space_id' })
-  space?: SpaceOrm;
-
   @Column({ type: 'varchar', length: 100 })
   path: string;
 

@@ -8,7 +8,7 @@ import { ContentPosition } from '../../access/domain/content-position';
 import { MemberRole, atLeast } from '../../access/domain/roles';
 import { User } from '../../identity/domain/user';
 import { Space, SpaceGitSync, SpacePatch } from '../domain/space';
-import { mergeRuleUserIds } from '../../change-requests/domain/merge-rules';
+import { mergeRuleUserIds } from '../../organizations/domain/merge-rules';
 import { spaceTemplateContent } from '../../change-requests/authoring/domain/template-content';
 import { pointerId, positionPointers } from '../domain/space-settings';
 import { SpacesRepository } from '../infrastructure/spaces.repository';

@@ -1,7 +1,7 @@
 import { ConflictError, DAY_MS, InvalidError, LockedError, NotFoundError, PreconditionFailedError } from '@app/common';
 import { SpaceNode } from '../../access/domain/access-context';
 import { DefaultLevel, MemberRole, atLeast } from '../../access/domain/roles';
-import { SpaceMergeRules, mergeRuleUserIds } from '../../change-requests/domain/merge-rules';
+import { SpaceMergeRules, mergeRuleUserIds } from '../../organizations/domain/merge-rules';
 import { ContentVisibility, SPACE_TITLE_MAX, SpaceEditMode, TranslationLanguage } from './space-settings';
 
 export interface SpaceState {

@@ -1,7 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, VersionColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn, VersionColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { CollectionOrm } from '../../collections/infrastructure/collection.orm';
-import { OrganizationOrm } from '../../organizations/infrastructure/organization.orm';
 
 @Entity('spaces')
 @Index('spaces_org_created_idx', ['organizationId', 'createdAt', 'id'], { where: 'deleted_at IS NULL' })
@@ -12,18 +10,12 @@ export class SpaceOrm {
   id: string;
 
   @Column(idColumn({ name: 'organization_id' }))
+  @ForeignKey('organizations', { onDelete: 'CASCADE' })
   organizationId: string;
 
-  @ManyToOne(() => OrganizationOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' })
-  organization?: OrganizationOrm;
-
   @Column(idColumn({ name: 'parent_id', nullable: true }))
+  @ForeignKey('collections', { onDelete: 'SET NULL' })
   parentId: string | null;
-
-  @ManyToOne(() => CollectionOrm, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'parent_id' })
-  parent?: CollectionOrm;
 
   @Column({ type: 'varchar', length: 50 })
   title: string;

@@ -6,10 +6,10 @@ import { Tx } from '../../../database/transactions';
 import { SpaceVisibility } from '../../access/domain/access-context';
 import { DefaultLevel } from '../../access/domain/roles';
 import { Space, SpaceGitSync, SpaceState } from '../domain/space';
-import { SpaceMergeRules } from '../../change-requests/domain/merge-rules';
+import { SpaceMergeRules } from '../../organizations/domain/merge-rules';
 import { ContentVisibility, SpaceEditMode, TranslationLanguage } from '../domain/space-settings';
 import { SpaceOrm } from './space.orm';
-import { applySpaceVisibility } from '../../access/infrastructure/space-visibility.sql';
+import { applySpaceVisibility } from '../../access/application/space-visibility.sql';
 
 /** Spaces purged per transaction, so no single statement holds locks on a huge set. */
 export const PURGE_BATCH = 500;

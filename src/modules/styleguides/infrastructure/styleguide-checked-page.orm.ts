@@ -1,6 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
 import { primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { ChangeRequestOrm } from '../../change-requests/infrastructure/change-request.orm';
 
 /**
  * The latest check of one page of a change request: what was sent (`input_hash` of the rules,
@@ -11,11 +10,8 @@ import { ChangeRequestOrm } from '../../change-requests/infrastructure/change-re
 @Entity('styleguide_checked_pages')
 export class StyleguideCheckedPageOrm {
   @PrimaryColumn(primaryIdColumn({ name: 'change_request_id' }))
+  @ForeignKey('change_requests', { onDelete: 'CASCADE' })
   changeRequestId: string;
-
-  @ManyToOne(() => ChangeRequestOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'change_request_id' })
-  changeRequest?: ChangeRequestOrm;
 
   @PrimaryColumn(primaryIdColumn({ name: 'page_id' }))
   pageId: string;

@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { SiteOrm } from '../../sites/infrastructure/site.orm';
 
 /** One style guide check run: a member asked for up to three of a site's spaces to be checked against its style guide. */
 @Entity('styleguide_runs')
@@ -13,11 +12,8 @@ export class StyleguideRunOrm {
   organizationId: string;
 
   @Column(idColumn({ name: 'site_id' }))
+  @ForeignKey('sites', { onDelete: 'CASCADE' })
   siteId: string;
-
-  @ManyToOne(() => SiteOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'site_id' })
-  site?: SiteOrm;
 
   /** The style guide space the run checks against. */
   @Column(idColumn({ name: 'styleguide_space_id' }))

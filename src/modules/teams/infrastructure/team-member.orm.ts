@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { UserOrm } from '../../identity/infrastructure/user.orm';
 import { TeamOrm } from './team.orm';
 
 @Entity('team_members')
@@ -11,15 +10,12 @@ export class TeamMemberOrm {
   teamId: string;
 
   @PrimaryColumn(primaryIdColumn({ name: 'user_id' }))
+  @ForeignKey('users', { onDelete: 'CASCADE' })
   userId: string;
 
   @ManyToOne(() => TeamOrm, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'team_id' })
   team?: TeamOrm;
-
-  @ManyToOne(() => UserOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
-  user?: UserOrm;
 
   /** `owner` manages the team's members; `member` does not. */
   @Column({ type: 'varchar', length: 16, default: 'member' })

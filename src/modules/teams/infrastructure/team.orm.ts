@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { OrganizationOrm } from '../../organizations/infrastructure/organization.orm';
 
 @Entity('teams')
 @Index('teams_org_created_idx', ['organizationId', 'createdAt', 'id'])
@@ -9,11 +8,8 @@ export class TeamOrm {
   id: string;
 
   @Column(idColumn({ name: 'organization_id' }))
+  @ForeignKey('organizations', { onDelete: 'CASCADE' })
   organizationId: string;
-
-  @ManyToOne(() => OrganizationOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' })
-  organization?: OrganizationOrm;
 
   /** Trigram-indexed (migration) for the case-insensitive "title contains" filter. */
   @Index('teams_title_trgm_idx', { synchronize: false })

@@ -7,7 +7,7 @@ import { TeamsService } from '../../../teams/application/teams.service';
 import { OnboardingService } from '../../application/onboarding.service';
 import { MembersService } from '../../application/members.service';
 import { OrganizationsService } from '../../application/organizations.service';
-import { assertMayMatchExistingAccount } from '../domain/account-matching';
+import { assertMayMatchExistingAccount } from '../../domain/account-matching';
 import { identityFromAssertion, messageIdsOf } from '../domain/saml-identity';
 import { SamlProvider, assertActive, serviceEndpoints } from '../domain/saml-provider';
 import { SamlMessageIdsRepository } from '../infrastructure/saml-message-ids.repository';

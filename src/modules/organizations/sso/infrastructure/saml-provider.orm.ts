@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../../database/columns';
-import { TeamOrm } from '../../../teams/infrastructure/team.orm';
 import { OrganizationOrm } from '../../infrastructure/organization.orm';
 
 @Entity('saml_providers')
@@ -34,11 +33,8 @@ export class SamlProviderOrm {
   /** Cleared when the team is deleted. Indexed for that foreign key's ON DELETE. */
   @Index('saml_providers_default_team_idx')
   @Column(idColumn({ name: 'default_team_id', nullable: true }))
+  @ForeignKey('teams', { onDelete: 'SET NULL' })
   defaultTeamId: string | null;
-
-  @ManyToOne(() => TeamOrm, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'default_team_id' })
-  defaultTeam?: TeamOrm;
 
   /** null: members who join by signing in are guests. */
   @Column({ name: 'default_role', type: 'varchar', length: 16, nullable: true })

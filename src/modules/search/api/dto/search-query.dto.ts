@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { ListQueryDto, Omittable } from '@app/common';
-import { LINK_STATUSES, LinkStatus } from '../../../content/infrastructure/link-extraction';
+import { LINK_STATUSES, LinkStatus } from '../../../content/domain/link-status';
 import { BROKEN_CONTEXTS, BrokenContext } from '../../application/links.service';
 
 export const SEARCH_QUERY_MAX = 512;

@@ -11,7 +11,7 @@ import {
   TRANSLATION_LANGUAGES,
   TranslationLanguage,
 } from '../../domain/space-settings';
-import { SpaceMergeRules } from '../../../change-requests/domain/merge-rules';
+import { SpaceMergeRules } from '../../../organizations/domain/merge-rules';
 import { IsSpaceMergeRules } from './validators';
 
 /**

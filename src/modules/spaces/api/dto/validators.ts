@@ -1,6 +1,6 @@
 import { ValidateBy, ValidationOptions } from 'class-validator';
 import { DomainError } from '@app/common';
-import { parseSpaceMergeRules } from '../../../change-requests/domain/merge-rules';
+import { parseSpaceMergeRules } from '../../../organizations/domain/merge-rules';
 import { contentPositionProblem } from '../../domain/space-settings';
 
 function mergeRulesProblem(value: unknown): string | null {

@@ -1,10 +1,5 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, ForeignKey, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
-import { CollectionOrm } from '../../collections/infrastructure/collection.orm';
-import { UserOrm } from '../../identity/infrastructure/user.orm';
-import { OrganizationOrm } from '../../organizations/infrastructure/organization.orm';
-import { SpaceOrm } from '../../spaces/infrastructure/space.orm';
-import { TeamOrm } from '../../teams/infrastructure/team.orm';
 
 /**
  * An explicit role given to one user or one team on a space or a collection. Exactly one
@@ -26,43 +21,39 @@ export class GrantOrm {
   id: string;
 
   @Column(idColumn({ name: 'organization_id' }))
+  @ForeignKey('organizations', { onDelete: 'CASCADE' })
   organizationId: string;
 
-  @ManyToOne(() => OrganizationOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' })
-  organization?: OrganizationOrm;
-
   @Column(idColumn({ name: 'space_id', nullable: true }))
+  @ForeignKey('spaces', { onDelete: 'CASCADE' })
   spaceId: string | null;
 
-  @ManyToOne(() => SpaceOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'space_id' })
-  space?: SpaceOrm;
-
   @Column(idColumn({ name: 'collection_id', nullable: true }))
+  @ForeignKey('collections', { onDelete: 'CASCADE' })
   collectionId: string | null;
 
-  @ManyToOne(() => CollectionOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'collection_id' })
-  collection?: CollectionOrm;
-
   @Column(idColumn({ name: 'user_id', nullable: true }))
+  @ForeignKey('users', { onDelete: 'CASCADE' })
   userId: string | null;
-
-  @ManyToOne(() => UserOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
-  user?: UserOrm;
 
   @Column(idColumn({ name: 'team_id', nullable: true }))
   teamId: string | null;
 
-  @ManyToOne(() => TeamOrm, { onDelete: 'CASCADE' })
+  @ManyToOne('TeamOrm', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'team_id' })
-  team?: TeamOrm;
+  team?: GrantTeamRow;
 
   @Column({ type: 'varchar', length: 16 })
   role: string;
 
   @Column(timestampColumn({ name: 'created_at' }))
+  createdAt: Date;
+}
+
+/** The team a grant names, as the grant list joins it from the teams module's table (by entity name, not import). */
+export interface GrantTeamRow {
+  id: string;
+  organizationId: string;
+  title: string;
   createdAt: Date;
 }

@@ -1,5 +1,5 @@
 import { ForbiddenError } from '@app/common';
-import { domainOf } from '../../domain/domain-join';
+import { domainOf } from './domain-join';
 
 /** What decides whether an organization's identity provider may sign in an account that already exists. */
 export interface ExistingAccountFacts {

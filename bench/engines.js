@@ -40,11 +40,13 @@ function load(url, token, seconds) {
 }
 
 async function pgBouncer(databaseUrl, token, spaceId, env) {
-  const pooler = await startPgBouncer(SERVER, { poolSize: 20 });
-  const direct = startApi({ ...env, DATABASE_URL: databaseUrl });
-  const pooled = startApi({ ...env, DATABASE_URL: pooler.via(databaseUrl), DATABASE_DIRECT_URL: databaseUrl, DB_PREPARED_STATEMENTS: 'false' });
+  const pooler = await startPgBouncer(SERVER, { poolSize: Number(process.env.BENCH_PGBOUNCER_POOL || 20) });
+  // BENCH_DB_POOL_SIZE: every API's client pool (DB_POOL_SIZE), the same for all three.
+  const pool = process.env.BENCH_DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.BENCH_DB_POOL_SIZE } : {};
+  const direct = startApi({ ...env, ...pool, DATABASE_URL: databaseUrl });
+  const pooled = startApi({ ...env, ...pool, DATABASE_URL: pooler.via(databaseUrl), DATABASE_DIRECT_URL: databaseUrl, DB_PREPARED_STATEMENTS: 'false' });
   // The same API direct but without named statements: tells the pooler's hop from re-planning every read.
-  const unnamed = startApi({ ...env, DATABASE_URL: databaseUrl, DB_PREPARED_STATEMENTS: 'false' });
+  const unnamed = startApi({ ...env, ...pool, DATABASE_URL: databaseUrl, DB_PREPARED_STATEMENTS: 'false' });
   try {
     const bases = { direct: await direct.url, pooled: await pooled.url, unnamed: await unnamed.url };
     for (const base of Object.values(bases)) await load(`${base}/v1/spaces/${spaceId}`, token, 5); // warm-up

@@ -7,7 +7,7 @@
  * The dependency direction, lowest first: a module imports only modules before it in this list,
  * so no two modules depend on each other. Content and search each hold a core other modules build
  * on (revisions and documents; the search index) and an HTTP face built on those modules: the
- * faces are entries of their own, higher up. Known exceptions: .dependency-cruiser-known-violations.json.
+ * faces are entries of their own, higher up.
  */
 const CONTENT_HTTP = '^src/modules/content/(?:content\\.module\\.ts|application/content-reads\\.service\\.ts|api/[a-z-]+-content\\.controller\\.ts|api/space-documents\\.controller\\.ts)';
 const SEARCH_HTTP =

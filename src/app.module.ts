@@ -1,3 +1,4 @@
+import { SpaceTemplateContentModule } from './modules/change-requests/authoring/space-template-content.module';
 import { AgentConversationsModule } from './modules/agent-conversations/agent-conversations.module';
 import { AgentsModule } from './modules/agents/agents.module';
 import { SiteContextModule } from './modules/site-context/site-context.module';
@@ -43,6 +44,7 @@ import { MetricsModule } from './metrics/metrics.module';
 
 @Module({
   imports: [
+    SpaceTemplateContentModule,
     AppConfigModule.forRoot(),
     LoggingModule,
     CoreModule,

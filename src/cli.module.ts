@@ -1,3 +1,4 @@
+import { SpaceTemplateContentModule } from './modules/change-requests/authoring/space-template-content.module';
 import { DocsPublishModule } from './modules/docs-publish/docs-publish.module';
 import { EventsCoreModule } from './modules/events/events-core.module';
 import { Module } from '@nestjs/common';
@@ -10,7 +11,7 @@ import { OrganizationsModule } from './modules/organizations/organizations.modul
 import { JobsModule } from './jobs/jobs.module';
 
 @Module({
-  imports: [AppConfigModule.forRoot(), CoreModule, DatabaseModule.forRoot({ applyMigrations: true }), JobsModule, EventsCoreModule, AccessModule, IdentityModule, OrganizationsModule],
+  imports: [AppConfigModule.forRoot(), CoreModule, SpaceTemplateContentModule, DatabaseModule.forRoot({ applyMigrations: true }), JobsModule, EventsCoreModule, AccessModule, IdentityModule, OrganizationsModule],
 })
 export class CliModule {}
 

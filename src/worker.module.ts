@@ -1,3 +1,4 @@
+import { SpaceTemplateContentModule } from './modules/change-requests/authoring/space-template-content.module';
 import { EventsWorkerModule } from './modules/events/events.worker.module';
 import { EventsCoreModule } from './modules/events/events-core.module';
 import { Module } from '@nestjs/common';
@@ -34,6 +35,7 @@ import { TranslationsModule } from './modules/translations/translations.module';
 /** The worker's modules: the same application services as the API, plus the job handlers. */
 @Module({
   imports: [
+    SpaceTemplateContentModule,
     AppConfigModule.forRoot(),
     LoggingModule,
     CoreModule,

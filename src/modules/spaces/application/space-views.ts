@@ -27,7 +27,7 @@ export interface CreateSpaceInput {
   editMode?: SpaceEditMode;
   /** Start with no page at all (otherwise one empty page). */
   empty?: boolean;
-  /** GitBook's `template`: see spaceTemplateContent (unknown ids give the default empty page). */
+  /** GitBook's `template`: see SpaceTemplateContent (unknown ids give the default empty page). */
   template?: { id: string; params?: Record<string, unknown> };
   /** For other modules creating a space with its first content (a revision of type `template`). */
   initialContent?: { content: RevisionContent; documents: Map<string, string> };

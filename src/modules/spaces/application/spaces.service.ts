@@ -9,9 +9,9 @@ import { MemberRole, atLeast } from '../../access/domain/roles';
 import { User } from '../../identity/domain/user';
 import { Space, SpaceGitSync, SpacePatch } from '../domain/space';
 import { mergeRuleUserIds } from '../../organizations/domain/merge-rules';
-import { spaceTemplateContent } from '../../change-requests/authoring/domain/template-content';
 import { pointerId, positionPointers } from '../domain/space-settings';
 import { SpacesRepository } from '../infrastructure/spaces.repository';
+import { SpaceTemplateContent } from './space-template-content';
 import { CreateSpaceInput, MemberSpaceView, MoveSpaceInput, SpaceChange, SpaceChangeListener, SpaceView } from './space-views';
 
 export type { CreateSpaceInput, MemberSpaceView, MoveSpaceInput, SpaceChange, SpaceChangeListener, SpaceView } from './space-views';
@@ -44,6 +44,7 @@ export class SpacesService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: EventOutbox,
+    private readonly templates: SpaceTemplateContent,
   ) {}
 
   // ------------------------------------------------------------------------------------------
@@ -63,7 +64,7 @@ export class SpacesService {
     const parentId = input.parent ?? null;
     this.assertCanCreateIn(context, parentId);
     if (input.template && input.empty) throw new InvalidError('template: cannot be combined with "empty"');
-    const fromTemplate = input.initialContent ?? (input.template ? spaceTemplateContent(input.template.id, input.template.params, this.clock.now().toISOString()) : null);
+    const fromTemplate = input.initialContent ?? (input.template ? this.templates.contentFor(input.template.id, input.template.params, this.clock.now().toISOString()) : null);
     const space = Space.create({
       id: newId(),
       organizationId,

@@ -1,3 +1,4 @@
+import { SpacePortsModule } from './modules/spaces/space-ports.module';
 import { SpaceTemplateContentModule } from './modules/change-requests/authoring/space-template-content.module';
 import { AgentConversationsModule } from './modules/agent-conversations/agent-conversations.module';
 import { AgentsModule } from './modules/agents/agents.module';
@@ -17,7 +18,7 @@ import { ChangeRequestsModule } from './modules/change-requests/change-requests.
 import { ChangeRequestAuthoringModule } from './modules/change-requests/authoring/change-request-authoring.module';
 import { CommentsModule } from './modules/comments/comments.module';
 import { CollectionsModule } from './modules/collections/collections.module';
-import { ContentModule } from './modules/content/content.module';
+import { ContentModule } from './modules/content-api/content.module';
 import { StorageUploadsModule } from './modules/content/storage-uploads.module';
 import { GitSyncModule } from './modules/git-sync/git-sync.module';
 import { OpenAPIModule } from './modules/openapi/openapi.module';
@@ -36,7 +37,7 @@ import { SharingModule } from './modules/sharing/sharing.module';
 import { SitesModule } from './modules/sites/sites.module';
 import { PublishedModule } from './modules/published/published.module';
 import { InsightsModule } from './modules/insights/insights.module';
-import { SsoModule } from './modules/organizations/sso/sso.module';
+import { SsoModule } from './modules/sso/sso.module';
 import { SpacesModule } from './modules/spaces/spaces.module';
 import { TeamsModule } from './modules/teams/teams.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -45,6 +46,7 @@ import { MetricsModule } from './metrics/metrics.module';
 @Module({
   imports: [
     SpaceTemplateContentModule,
+    SpacePortsModule,
     AppConfigModule.forRoot(),
     LoggingModule,
     CoreModule,

@@ -1,3 +1,4 @@
+import { SpacePortsModule } from './modules/spaces/space-ports.module';
 import { SpaceTemplateContentModule } from './modules/change-requests/authoring/space-template-content.module';
 import { EventsWorkerModule } from './modules/events/events.worker.module';
 import { EventsCoreModule } from './modules/events/events-core.module';
@@ -36,6 +37,7 @@ import { TranslationsModule } from './modules/translations/translations.module';
 @Module({
   imports: [
     SpaceTemplateContentModule,
+    SpacePortsModule,
     AppConfigModule.forRoot(),
     LoggingModule,
     CoreModule,

@@ -1,6 +1,6 @@
 import { TestApp, TestUser } from '@app/testing';
 import { newId } from '@app/common';
-import { SearchIndexRepository } from '../src/modules/search/infrastructure/search-index.repository';
+import { SearchIndexRepository } from '../src/modules/search-index/infrastructure/search-index.repository';
 import { commitContent } from './content.fixtures';
 import { publish } from './search.fixtures';
 import { space } from './spaces.fixtures';

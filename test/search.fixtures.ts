@@ -3,7 +3,7 @@ import { Transactions } from '../src/database/transactions';
 import { ContentStore } from '../src/modules/content/application/content-store.service';
 import { Revision } from '../src/modules/content/domain/revision';
 import { RevisionFile } from '../src/modules/content/domain/revision-content';
-import { ContentIndexer } from '../src/modules/search/application/content-indexer.service';
+import { ContentIndexer } from '../src/modules/search-index/application/content-indexer.service';
 import { SpacesService } from '../src/modules/spaces/application/spaces.service';
 import { PageSpec, buildContent } from './content.fixtures';
 

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** SAML providers of organizations (src/modules/organizations/sso/infrastructure/saml-provider.orm.ts). */
+/** SAML providers of organizations (src/modules/sso/infrastructure/saml-provider.orm.ts). */
 export class SamlProviders1795326595807 implements MigrationInterface {
   name = 'SamlProviders1795326595807';
 

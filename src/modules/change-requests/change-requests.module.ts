@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { ContentCoreModule } from '../content/content-core.module';
 import { ContentReaderModule } from '../content/content-reader.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
-import { SearchCoreModule } from '../search/search-core.module';
+import { SearchCoreModule } from '../search-index/search-core.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { ChangeRequestPresenter } from './api/change-request.presenter';
 import { ChangeRequestReadsController } from './api/change-request-reads.controller';

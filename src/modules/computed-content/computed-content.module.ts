@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ContentModule } from '../content/content.module';
+import { ContentModule } from '../content-api/content.module';
 import { OpenAPIModule } from '../openapi/openapi.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { ComputedContentController } from './api/computed-content.controller';

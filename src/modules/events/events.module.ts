@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { SpacesModule } from '../spaces/spaces.module';
 import { AuditEventPresenter } from './api/audit-event.presenter';
 import { AuditEventsController } from './api/audit-events.controller';
 import { AuditLogController } from './api/audit-log.controller';
@@ -14,7 +13,6 @@ import { WebhooksRepository } from './infrastructure/webhooks.repository';
 
 /** Webhooks and the audit log as the API serves them. The outbox itself is EventsCoreModule. */
 @Module({
-  imports: [SpacesModule],
   controllers: [WebhooksController, AuditLogController, AuditEventsController],
   providers: [WebhooksService, AuditLogService, EventPresenter, AuditEventPresenter, WebhooksRepository, DeliveriesRepository, AuditLogRepository, OutboxRepository],
   exports: [WebhooksRepository, DeliveriesRepository, AuditLogRepository, OutboxRepository],

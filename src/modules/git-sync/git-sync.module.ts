@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ChangeRequestsModule } from '../change-requests/change-requests.module';
 import { ContentCoreModule } from '../content/content-core.module';
 import { FilesModule } from '../content/files.module';
-import { SearchCoreModule } from '../search/search-core.module';
+import { SearchCoreModule } from '../search-index/search-core.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { GitSyncController } from './api/git-sync.controller';
 import { GitInfoPresenter } from './api/git-info.presenter';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ChangeRequestsModule } from '../change-requests/change-requests.module';
 import { ContentCoreModule } from '../content/content-core.module';
-import { SearchCoreModule } from '../search/search-core.module';
+import { SearchCoreModule } from '../search-index/search-core.module';
 import { SitesModule } from '../sites/sites.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { ImportRunPresenter } from './api/import-run.presenter';

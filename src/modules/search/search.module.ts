@@ -15,7 +15,7 @@ import { LinksService } from './application/links.service';
 import { SearchService } from './application/search.service';
 import { ChangeRequestHeadsReader } from './infrastructure/change-request-heads.reader';
 import { SearchQueriesRepository } from './infrastructure/search-queries.repository';
-import { SearchCoreModule } from './search-core.module';
+import { SearchCoreModule } from '../search-index/search-core.module';
 
 /**
  * Search and links over HTTP: space and organization search, link lists with stats, backlinks

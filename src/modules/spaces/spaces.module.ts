@@ -1,7 +1,7 @@
 import { SpaceEventResource } from './api/space.event-resource';
 import { Module } from '@nestjs/common';
 import { ContentCoreModule } from '../content/content-core.module';
-import { SearchCoreModule } from '../search/search-core.module';
+import { SearchCoreModule } from '../search-index/search-core.module';
 import { SpacePresenter } from './api/space.presenter';
 import { SpacesController } from './api/spaces.controller';
 import { SpacePurgeService } from './application/space-purge.service';

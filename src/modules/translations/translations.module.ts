@@ -2,7 +2,7 @@ import { TranslationEventResource } from './api/translation.event-resource';
 import { Module } from '@nestjs/common';
 import { ChangeRequestsModule } from '../change-requests/change-requests.module';
 import { ContentCoreModule } from '../content/content-core.module';
-import { SearchCoreModule } from '../search/search-core.module';
+import { SearchCoreModule } from '../search-index/search-core.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { GlossaryController } from './api/glossary.controller';
 import { GlossaryPresenter } from './api/glossary.presenter';

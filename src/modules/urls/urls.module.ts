@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ChangeRequestsModule } from '../change-requests/change-requests.module';
 import { CollectionsModule } from '../collections/collections.module';
-import { ContentModule } from '../content/content.module';
+import { ContentModule } from '../content-api/content.module';
 import { SitesModule } from '../sites/sites.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { ContentByUrlPresenter } from './api/content-by-url.presenter';

@@ -5,7 +5,7 @@ import { ContentStore } from '../../content/application/content-store.service';
 import { Revision } from '../../content/domain/revision';
 import { RevisionContent } from '../../content/domain/revision-content';
 import { User } from '../../identity/domain/user';
-import { ContentIndexer } from '../../search/application/content-indexer.service';
+import { ContentIndexer } from '../../search-index/application/content-indexer.service';
 import { OrganizationsService } from '../../organizations/application/organizations.service';
 import { SpaceView, SpacesService } from '../../spaces/application/spaces.service';
 import { ChangeRequest, ChangeRequestConflict } from '../domain/change-request';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContentCoreModule } from '../../content/content-core.module';
 import { FilesModule } from '../../content/files.module';
-import { SearchCoreModule } from '../../search/search-core.module';
+import { SearchCoreModule } from '../../search-index/search-core.module';
 import { SpacesModule } from '../../spaces/spaces.module';
 import { ChangeRequestsModule } from '../change-requests.module';
 import { ChangeRequestContentEditController } from './api/change-request-content-edit.controller';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError } from '@app/common';
-import { ContentReadsService } from '../../content/application/content-reads.service';
+import { ContentReadsService } from '../../content-api/application/content-reads.service';
 import type { JSONDocument } from '../../content/domain/markdown';
 import { computedSpecs } from '../../content/domain/revision-content';
 import { User } from '../../identity/domain/user';

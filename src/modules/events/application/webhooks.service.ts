@@ -6,7 +6,7 @@ import { SecretBox } from '../../../core/secrets/secret-box';
 import { JobOutbox } from '../../../jobs/outbox/job-outbox';
 import { AccessService } from '../../access/application/access.service';
 import { User } from '../../identity/domain/user';
-import { SpacesService } from '../../spaces/application/spaces.service';
+import { WebhookSpaceFilter } from './webhook-space-filter';
 import { Webhook, WebhookPatch } from '../domain/webhook';
 import { DeliveriesRepository } from '../infrastructure/deliveries.repository';
 import { WebhookAttemptOrm } from '../infrastructure/webhook-attempt.orm';
@@ -52,7 +52,7 @@ export class WebhooksService {
     private readonly webhooks: WebhooksRepository,
     private readonly deliveries: DeliveriesRepository,
     private readonly access: AccessService,
-    private readonly spaces: SpacesService,
+    private readonly spaceFilter: WebhookSpaceFilter,
     private readonly secrets: SecretBox,
     private readonly transactions: Transactions,
     private readonly jobs: JobOutbox,
@@ -161,7 +161,7 @@ export class WebhooksService {
   /** Space filters name spaces of this organization the admin can see (a body id is checked like a path id). */
   private async assertSpaces(caller: User, organizationId: string, spaceIds: string[] | null | undefined): Promise<void> {
     if (!spaceIds || spaceIds.length === 0) return;
-    const visible = await this.spaces.viewsInOrganization(caller, organizationId, spaceIds);
+    const visible = await this.spaceFilter.visibleSpaces(caller, organizationId, spaceIds);
     const missing = spaceIds.find((id) => !visible.has(id));
     if (missing !== undefined) throw new InvalidError(`spaces: no space "${missing}" in this organization`);
   }

@@ -14,7 +14,7 @@ import { Revision } from '../../content/domain/revision';
 import { RevisionContent, RevisionFile } from '../../content/domain/revision-content';
 import { IdentityService } from '../../identity/application/identity.service';
 import { User } from '../../identity/domain/user';
-import { ContentIndexer } from '../../search/application/content-indexer.service';
+import { ContentIndexer } from '../../search-index/application/content-indexer.service';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { onTopOfOriginal, pageFilePaths, writeRepository } from '../domain/format/repository-export';
 import { IdSource, ImportedAsset, ImportedRepository, RepositoryFile, isTextFile, parseGitbookConfig, readRepository } from '../domain/format/repository-import';

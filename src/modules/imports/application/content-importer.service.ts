@@ -8,7 +8,7 @@ import { ContentStore } from '../../content/application/content-store.service';
 import { RevisionContent } from '../../content/domain/revision-content';
 import { IdentityService } from '../../identity/application/identity.service';
 import { User } from '../../identity/domain/user';
-import { ContentIndexer } from '../../search/application/content-indexer.service';
+import { ContentIndexer } from '../../search-index/application/content-indexer.service';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { CrawlScope } from '../domain/crawl-scope';
 import { readHtmlPage } from '../domain/html-page';

@@ -5,11 +5,11 @@ import { User } from '../../identity/domain/user';
 import { SiteStructureService } from '../../sites/application/site-structure.service';
 import { SiteSearchScope } from '../../sites/domain/search-scope';
 import { SpacesService } from '../../spaces/application/spaces.service';
-import { SearchQueryParts, splitQuery } from '../domain/cjk';
-import { excerpt } from '../domain/excerpt';
-import { textSearchConfig } from '../domain/text-search-config';
+import { SearchQueryParts, splitQuery } from '../../search-index/domain/cjk';
+import { excerpt } from '../../search-index/domain/excerpt';
+import { textSearchConfig } from '../../search-index/domain/text-search-config';
 import { IndexedPageTitle, PageHit, SearchQueriesRepository, SectionHit } from '../infrastructure/search-queries.repository';
-import { ContentIndexer } from './content-indexer.service';
+import { ContentIndexer } from '../../search-index/application/content-indexer.service';
 import { ContentStore } from '../../content/application/content-store.service';
 import { hiddenPageIds } from '../../content/domain/revision-content';
 

@@ -16,7 +16,7 @@ import { CreateSpaceInput, MemberSpaceView, MoveSpaceInput, SpaceChange, SpaceCh
 
 export type { CreateSpaceInput, MemberSpaceView, MoveSpaceInput, SpaceChange, SpaceChangeListener, SpaceView } from './space-views';
 import { ContentStore } from '../../content/application/content-store.service';
-import { ContentIndexer } from '../../search/application/content-indexer.service';
+import { ContentIndexer } from '../../search-index/application/content-indexer.service';
 import { EventOutbox } from '../../events/application/event-outbox';
 
 type SpaceEventType = 'space.created' | 'space.updated' | 'space.deleted' | 'space.restored';

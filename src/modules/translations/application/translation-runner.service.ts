@@ -11,7 +11,7 @@ import { pagesInOrder } from '../../content/domain/pages-in-order';
 import { PageNode, RevisionContent } from '../../content/domain/revision-content';
 import { IdentityService } from '../../identity/application/identity.service';
 import { User } from '../../identity/domain/user';
-import { ContentIndexer } from '../../search/application/content-indexer.service';
+import { ContentIndexer } from '../../search-index/application/content-indexer.service';
 import { SpacesService } from '../../spaces/application/spaces.service';
 import { glossaryInstructions, glossaryPairs, pairsUsedIn } from '../domain/glossary';
 import { PageText, pagePrompt, parseAnswer, plainText, sourceHash, wordsOf, writtenHash } from '../domain/page-translation';

@@ -3,7 +3,7 @@ import { APP_CONFIG, AppConfig, InvalidError, NotFoundError } from '@app/common'
 import { ChangeRequestView, ChangeRequestsService } from '../../change-requests/application/change-requests.service';
 import { CollectionView, CollectionsService } from '../../collections/application/collections.service';
 import { ContentReader, PageObject } from '../../content/application/content-reader';
-import { ContentReadsService } from '../../content/application/content-reads.service';
+import { ContentReadsService } from '../../content-api/application/content-reads.service';
 import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../../sites/application/published-sites.service';
 import { SpaceView, SpacesService } from '../../spaces/application/spaces.service';

@@ -3,7 +3,7 @@ import { CLOCK, Clock, ConflictError, LockedError, NotFoundError, newId } from '
 import { Transactions } from '../../../../database/transactions';
 import { assertRole } from '../../../access/application/access.service';
 import { ContentStore } from '../../../content/application/content-store.service';
-import { ContentIndexer } from '../../../search/application/content-indexer.service';
+import { ContentIndexer } from '../../../search-index/application/content-indexer.service';
 import { User } from '../../../identity/domain/user';
 import { SpacesService } from '../../../spaces/application/spaces.service';
 import { applyChanges } from '../domain/apply-changes';

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { ConflictError, InvalidError } from '@app/common';
-import { OrgRole } from '../../../access/domain/roles';
+import { OrgRole } from '../../access/domain/roles';
 
 /**
  * A SAML identity provider (IdP) an organization signs its members in with. This server is the

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Page, PageRequest, paginate } from '@app/common';
-import { Tx } from '../../../../database/transactions';
-import { OrgRole } from '../../../access/domain/roles';
+import { Tx } from '../../../database/transactions';
+import { OrgRole } from '../../access/domain/roles';
 import { SamlProvider, SamlProviderStatus } from '../domain/saml-provider';
 import { SamlProviderOrm } from './saml-provider.orm';
 

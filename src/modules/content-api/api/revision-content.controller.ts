@@ -5,9 +5,9 @@ import { sendSerializedJson, toEnvelope } from '@app/common';
 import { ChangeRequestPresenter } from '../../change-requests/api/change-request.presenter';
 import { CurrentUser, IntegrationScopes, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
-import { ContentReader } from '../application/content-reader';
+import { ContentReader } from '../../content/application/content-reader';
 import { ContentReadsService } from '../application/content-reads.service';
-import { SemanticChangesReader } from '../application/semantic-changes.reader';
+import { SemanticChangesReader } from '../../content/application/semantic-changes.reader';
 import {
   ChangesQueryDto,
   ContentFlagsQueryDto,
@@ -15,8 +15,8 @@ import {
   GetPageByPathQueryDto,
   GetPageQueryDto,
   ListFilesQueryDto,
-} from './dto/content-queries.dto';
-import { pagePathParam } from './page-path';
+} from '../../content/api/dto/content-queries.dto';
+import { pagePathParam } from '../../content/api/page-path';
 
 const REVISION_ACCESS =
   'Any revision of the space (its history or a change request line) the caller can read the space of; ' +

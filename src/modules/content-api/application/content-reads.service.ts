@@ -3,9 +3,9 @@ import { NotFoundError } from '@app/common';
 import { ChangeRequestsService } from '../../change-requests/application/change-requests.service';
 import { User } from '../../identity/domain/user';
 import { SpacesService } from '../../spaces/application/spaces.service';
-import { Revision } from '../domain/revision';
-import { ContentScope } from './content-reader';
-import { ContentStore } from './content-store.service';
+import { Revision } from '../../content/domain/revision';
+import { ContentScope } from '../../content/application/content-reader';
+import { ContentStore } from '../../content/application/content-store.service';
 import { ChangeRequestView } from '../../change-requests/application/change-requests.service';
 
 /** A revision the caller may read, and whose content it is. */

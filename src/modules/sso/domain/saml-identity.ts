@@ -1,5 +1,5 @@
 import { DomainError, UnauthenticatedError } from '@app/common';
-import { normalizeEmail } from '../../../identity/domain/user';
+import { normalizeEmail } from '../../identity/domain/user';
 
 /**
  * What a verified SAML assertion says, in plain terms. The protocol adapter fills it only after

@@ -2,9 +2,9 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
-import { ContentReader } from '../application/content-reader';
+import { ContentReader } from '../../content/application/content-reader';
 import { ContentReadsService } from '../application/content-reads.service';
-import { DocumentByIdQueryDto } from './dto/content-queries.dto';
+import { DocumentByIdQueryDto } from '../../content/api/dto/content-queries.dto';
 
 /** Documents by the `documentId` pages and reusable contents name. */
 @ApiTags('content')

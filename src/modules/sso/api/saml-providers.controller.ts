@@ -2,9 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ListQueryDto, toEnvelope } from '@app/common';
-import { CurrentUser } from '../../../identity/api/auth.decorators';
-import { User } from '../../../identity/domain/user';
-import { MemberPresenter } from '../../api/member.presenter';
+import { CurrentUser } from '../../identity/api/auth.decorators';
+import { User } from '../../identity/domain/user';
+import { MemberPresenter } from '../../organizations/api/member.presenter';
 import { SamlProvidersService } from '../application/saml-providers.service';
 import { CreateSamlProviderDto, UpdateSamlProviderDto } from './dto/saml-provider.dto';
 import { SamlProviderPresenter } from './saml-provider.presenter';

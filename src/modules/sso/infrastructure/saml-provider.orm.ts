@@ -1,6 +1,5 @@
-import { Column, Entity, ForeignKey, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { idColumn, primaryIdColumn, timestampColumn } from '../../../../database/columns';
-import { OrganizationOrm } from '../../infrastructure/organization.orm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { idColumn, primaryIdColumn, timestampColumn } from '../../../database/columns';
 
 @Entity('saml_providers')
 @Index('saml_providers_org_created_idx', ['organizationId', 'createdAt', 'id'])
@@ -9,11 +8,8 @@ export class SamlProviderOrm {
   id: string;
 
   @Column(idColumn({ name: 'organization_id' }))
+  @ForeignKey('organizations', { onDelete: 'CASCADE' })
   organizationId: string;
-
-  @ManyToOne(() => OrganizationOrm, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' })
-  organization?: OrganizationOrm;
 
   @Column({ type: 'varchar', length: 30 })
   label: string;

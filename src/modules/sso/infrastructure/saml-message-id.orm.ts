@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { primaryIdColumn, timestampColumn } from '../../../../database/columns';
+import { primaryIdColumn, timestampColumn } from '../../../database/columns';
 import { SamlProviderOrm } from './saml-provider.orm';
 
 /**

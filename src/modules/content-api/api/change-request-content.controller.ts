@@ -4,10 +4,10 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { sendSerializedJson, toEnvelope } from '@app/common';
 import { CurrentUser, IntegrationScopes } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
-import { ContentReader } from '../application/content-reader';
+import { ContentReader } from '../../content/application/content-reader';
 import { ContentReadsService } from '../application/content-reads.service';
-import { ContentFlagsQueryDto, GetPageByPathQueryDto, GetPageQueryDto, ListFilesQueryDto } from './dto/content-queries.dto';
-import { pagePathParam } from './page-path';
+import { ContentFlagsQueryDto, GetPageByPathQueryDto, GetPageQueryDto, ListFilesQueryDto } from '../../content/api/dto/content-queries.dto';
+import { pagePathParam } from '../../content/api/page-path';
 
 /**
  * Reads of a change request's head revision, shaped like the space content reads. The change

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Redirect } from '@nestjs/common';
 import { ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { Public } from '../../../identity/api/auth.decorators';
-import { UserPresenter } from '../../../identity/api/user.presenter';
+import { Public } from '../../identity/api/auth.decorators';
+import { UserPresenter } from '../../identity/api/user.presenter';
 import { SamlLoginService } from '../application/saml-login.service';
 import { SamlAcsDto } from './dto/saml-provider.dto';
 

@@ -5,10 +5,10 @@ import type { Request, Response } from 'express';
 import { ConditionalRead, answeredNotModified, entityTag, sendSerializedJson, toEnvelope } from '@app/common';
 import { CurrentUser, IntegrationScopes, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
-import { ContentReader } from '../application/content-reader';
+import { ContentReader } from '../../content/application/content-reader';
 import { ContentReadsService } from '../application/content-reads.service';
-import { ContentFlagsQueryDto, GetPageByPathQueryDto, GetPageQueryDto, ListFilesQueryDto } from './dto/content-queries.dto';
-import { pagePathParam } from './page-path';
+import { ContentFlagsQueryDto, GetPageByPathQueryDto, GetPageQueryDto, ListFilesQueryDto } from '../../content/api/dto/content-queries.dto';
+import { pagePathParam } from '../../content/api/page-path';
 import { ChangeRequestPresenter } from '../../change-requests/api/change-request.presenter';
 
 /** Reads of a space's current revision. Whoever can see the space can read its content. */

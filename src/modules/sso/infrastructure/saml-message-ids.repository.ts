@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Tx } from '../../../../database/transactions';
+import { Tx } from '../../../database/transactions';
 
 /**
  * The shared store of one-time SAML message ids (PostgreSQL, so it holds with or without Redis

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUrl, Length, MaxLength } from 'class-validator';
 import { Omittable } from '@app/common';
-import { MEMBER_ROLES, OrgRole } from '../../../../access/domain/roles';
+import { MEMBER_ROLES, OrgRole } from '../../../access/domain/roles';
 import { SAML_CERTIFICATE_MAX, SAML_ENTITY_ID_MAX, SAML_LABEL_MAX, SAML_URL_MAX } from '../../domain/saml-provider';
 
 /** Fields shared by create and update; every one optional here. */

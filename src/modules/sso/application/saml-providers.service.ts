@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, ConflictError, InvalidError, NotFoundError, Page, PageRequest, newId } from '@app/common';
-import { Transactions, Tx } from '../../../../database/transactions';
-import { AccessService } from '../../../access/application/access.service';
-import { User } from '../../../identity/domain/user';
-import { TeamView, TeamsService } from '../../../teams/application/teams.service';
-import { MemberView, MembersService } from '../../application/members.service';
+import { Transactions, Tx } from '../../../database/transactions';
+import { AccessService } from '../../access/application/access.service';
+import { User } from '../../identity/domain/user';
+import { TeamView, TeamsService } from '../../teams/application/teams.service';
+import { MemberView, MembersService } from '../../organizations/application/members.service';
 import {
   SAML_PROVIDERS_PER_ORGANIZATION_MAX,
   SamlProvider,

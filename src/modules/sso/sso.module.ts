@@ -1,7 +1,7 @@
 import { Inject, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/common';
-import { TeamsModule } from '../../teams/teams.module';
-import { OrganizationsModule } from '../organizations.module';
+import { TeamsModule } from '../teams/teams.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
 import { formBody } from './api/form-body.middleware';
 import { SamlLoginController } from './api/saml-login.controller';
 import { SamlProviderPresenter } from './api/saml-provider.presenter';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Urls } from '@app/common';
-import { TeamPresenter } from '../../../teams/api/team.presenter';
+import { TeamPresenter } from '../../teams/api/team.presenter';
 import { SamlProviderView } from '../application/saml-providers.service';
 import { SamlProvider, serviceEndpoints } from '../domain/saml-provider';
 

@@ -99,7 +99,7 @@ async function files(databaseUrl, env) {
   const { Upload } = require('@aws-sdk/lib-storage');
   const { s3 } = bucket.config;
   const client = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
-  const api = startApi({
+  const onBucket = {
     ...env,
     DATABASE_URL: databaseUrl,
     FILES_BACKEND: 's3',
@@ -108,19 +108,10 @@ async function files(databaseUrl, env) {
     S3_ACCESS_KEY_ID: s3.accessKeyId,
     S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     S3_FORCE_PATH_STYLE: 'true',
-  });
+  };
+  const api = startApi(onBucket);
   // The same API with downloads redirected to presigned GETs of the bucket (S3_REDIRECT_DOWNLOADS).
-  const redirecting = startApi({
-    ...env,
-    DATABASE_URL: databaseUrl,
-    FILES_BACKEND: 's3',
-    S3_ENDPOINT: s3.endpoint,
-    S3_BUCKET: s3.bucket,
-    S3_ACCESS_KEY_ID: s3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-    S3_REDIRECT_DOWNLOADS: 'true',
-  });
+  const redirecting = startApi({ ...onBucket, S3_REDIRECT_DOWNLOADS: 'true' });
   const size = FILE_MB * 1024 * 1024;
   const chunk = randomBytes(1024 * 1024);
   const body = () => Readable.from(Array.from({ length: FILE_MB }, () => chunk));

@@ -65,6 +65,21 @@ describe('Agent conversations', () => {
     expect(list.items.map((c: any) => c.id)).toEqual(['conv-1']);
   });
 
+  it('refuses a message without a question with a 400, and records nothing', async () => {
+    expect((await client(bob).orgs.provisionOrganizationAgentConversation(org, 'conv-empty')).status).toBe(204);
+    const path = `${endpoint}/v1/orgs/${org}/agent/conversations/conv-empty/messages`;
+    for (const body of [{}, { input: [] }, { input: [{ role: 'user', content: '' }] }, { input: [{ role: 'user', content: '   ' }] }, { input: 'not a list' }, { input: [{ role: 'user' }] }]) {
+      const res = await fetch(path, { method: 'POST', headers: { authorization: `Bearer ${bob.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect([res.status, JSON.stringify(body)]).toEqual([400, JSON.stringify(body)]);
+      expect(((await res.json()) as { error: { code: number } }).error.code).toBe(400);
+    }
+    // Nothing was recorded: the first question answered names the conversation.
+    fake.answerWith(() => 'Run the installer [1].');
+    expect((await send(bob, `/orgs/${org}/agent/conversations/conv-empty`, 'Where is the gizmo?')).status).toBe(200);
+    expect((await bob.client.get<any>(`/v1/orgs/${org}/agent/conversations/conv-empty`)).body.title).toBe('Where is the gizmo?');
+    expect((await bob.client.delete(`/v1/orgs/${org}/agent/conversations/conv-empty`)).status).toBe(205);
+  });
+
   it('keeps private conversations to their creator; renaming and deleting are for the creator and admins', async () => {
     expect((await bob.client.put<any>(`/v1/orgs/${org}/agent/conversations/secret?shared=false`)).status).toBe(204);
     expect((await client(alice).orgs.listOrganizationAgentConversations(org)).data.items.map((c: any) => c.id)).toEqual(['conv-1']);

@@ -72,6 +72,10 @@ describe('Recommended questions', () => {
     fake.answerWith(() => JSON.stringify({ questions: ['What do webhooks send?'] }));
     const questions = await drain(client(rita, false).orgs.streamRecommendedQuestionsInSite(org, site));
     expect(questions).toEqual(['Where is the gizmo installer?', 'What do webhooks send?']);
+    // A site space the site does not have is named, not ignored.
+    const unknown = await rita.client.get<any>(`/v1/orgs/${org}/sites/${site}/ask/questions?siteSpaceId=nope`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ error: { code: 400, message: expect.stringContaining('no site space nope') } });
 
     await client(alice).orgs.updateSiteAgentSettingsById(org, site, {
       scans: { topics: 'auto' },

@@ -7,7 +7,7 @@ import { SpaceVisibility } from '../../access/domain/access-context';
 import { ChangeRequest, ChangeRequestState, ChangeRequestStatus, StyleguideCheckCounts } from '../domain/change-request';
 import { ChangeRequestContributorOrm } from './change-request-contributor.orm';
 import { ChangeRequestOrm } from './change-request.orm';
-import { applySpaceVisibility } from '../../access/application/space-visibility.sql';
+import { applySpaceVisibility } from '../../access';
 
 export interface ChangeRequestFilter {
   status: ChangeRequestStatus;

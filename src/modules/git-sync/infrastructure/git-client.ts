@@ -97,7 +97,7 @@ export class GitClient {
     const out = new Map<string, Buffer>();
     const wanted = [...new Set(oids)];
     if (wanted.length === 0) return out;
-    const child = spawn('git', ['cat-file', '--batch'], { cwd: repo, env: gitEnvironment(this.config.gitAllowedProtocols, []), stdio: ['pipe', 'pipe', 'pipe'], signal });
+    const child = spawn('git', ['cat-file', '--batch'], { cwd: repo, env: gitEnvironment(this.config.gitAllowedProtocols), stdio: ['pipe', 'pipe', 'pipe'], signal });
     let index = 0;
     const done = new Promise<void>((resolve, reject) => {
       child.on('error', (error) => reject(new GitSyncError(`git cat-file failed: ${error.message}`)));
@@ -149,7 +149,7 @@ export class GitClient {
    */
   openBlob(repo: string, oid: string, signal?: AbortSignal): Readable {
     if (!OBJECT_ID.test(oid)) throw new GitSyncError(`Not a git object id: ${oid.slice(0, 80)}`);
-    const child = spawn('git', ['cat-file', 'blob', oid], { cwd: repo, env: gitEnvironment(this.config.gitAllowedProtocols, []), stdio: ['ignore', 'pipe', 'pipe'], signal });
+    const child = spawn('git', ['cat-file', 'blob', oid], { cwd: repo, env: gitEnvironment(this.config.gitAllowedProtocols), stdio: ['ignore', 'pipe', 'pipe'], signal });
     const out = new PassThrough();
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-500)));
@@ -167,7 +167,7 @@ export class GitClient {
    */
   async writeBlobs(repo: string, paths: readonly string[], signal?: AbortSignal): Promise<string[]> {
     if (paths.length === 0) return [];
-    const child = spawn('git', ['hash-object', '-w', '--no-filters', '--stdin-paths'], { cwd: repo, env: gitEnvironment(this.config.gitAllowedProtocols, []), stdio: ['pipe', 'pipe', 'pipe'], signal });
+    const child = spawn('git', ['hash-object', '-w', '--no-filters', '--stdin-paths'], { cwd: repo, env: gitEnvironment(this.config.gitAllowedProtocols), stdio: ['pipe', 'pipe', 'pipe'], signal });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -293,7 +293,7 @@ export class GitClient {
       const child = execFile(
         'git',
         args,
-        { cwd, env: gitEnvironment(this.config.gitAllowedProtocols, [], target, pin), signal, timeout: this.config.gitSyncTimeoutMs, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' },
+        { cwd, env: gitEnvironment(this.config.gitAllowedProtocols, target, pin), signal, timeout: this.config.gitSyncTimeoutMs, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' },
         (error, stdout, stderr) => {
           if (error) {
             const detail = redact(`${stderr || error.message}`.trim().split('\n').slice(-3).join(' '), secrets);
@@ -312,7 +312,7 @@ export class GitClient {
   private stream(target: GitRemote, cwd: string, args: string[], signal: AbortSignal | undefined, onRecords: (records: string[], stop: (error: Error) => void) => void): Promise<void> {
     const secrets = secretsOf(target.remote);
     return new Promise((resolve, reject) => {
-      const child = spawn('git', args, { cwd, env: gitEnvironment(this.config.gitAllowedProtocols, [], target, null), signal, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('git', args, { cwd, env: gitEnvironment(this.config.gitAllowedProtocols, target, null), signal, stdio: ['ignore', 'pipe', 'pipe'] });
       let failure: Error | null = null;
       let rest = '';
       let stderr = '';

@@ -13,7 +13,7 @@ function configOf(env: NodeJS.ProcessEnv): Map<string, string[]> {
 
 describe('gitEnvironment', () => {
   it('ignores system and global config, allows only the given protocols and turns off what a repository could make git do', () => {
-    const env = gitEnvironment(['https'], []);
+    const env = gitEnvironment(['https']);
     expect(env).toMatchObject({ GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_ALLOW_PROTOCOL: 'https', GIT_TERMINAL_PROMPT: '0', GIT_PROTOCOL_FROM_USER: '0' });
     const config = configOf(env);
     expect(config.get('protocol.allow')).toEqual(['never']);
@@ -29,7 +29,7 @@ describe('gitEnvironment', () => {
 
   it("gives the remote's address and credentials as config entries, never in a value that names the host with them", () => {
     const remote = parseRemoteUrl('https://ada:s3cret@git.example.com/acme/docs.git', ['https']);
-    const env = gitEnvironment(['https'], [], { remote, cacheId: 'c', spaceId: 's' });
+    const env = gitEnvironment(['https'], { remote, cacheId: 'c', spaceId: 's' });
     const config = configOf(env);
     expect(config.get('remote.origin.url')).toEqual(['https://git.example.com/acme/docs.git']);
     expect(config.get('http.extraHeader')).toEqual([`Authorization: Basic ${Buffer.from('ada:s3cret').toString('base64')}`]);
@@ -38,7 +38,7 @@ describe('gitEnvironment', () => {
 
   it("pins the host: the pin's settings are part of the environment", () => {
     const remote = parseRemoteUrl('https://git.example.com/acme/docs.git', ['https']);
-    const env = gitEnvironment(['https'], [], { remote, cacheId: 'c', spaceId: 's' }, { env: {}, config: [['http.curloptResolve', 'git.example.com:443:203.0.113.7']] });
+    const env = gitEnvironment(['https'], { remote, cacheId: 'c', spaceId: 's' }, { env: {}, config: [['http.curloptResolve', 'git.example.com:443:203.0.113.7']] });
     expect(configOf(env).get('http.curloptResolve')).toEqual(['git.example.com:443:203.0.113.7']);
   });
 });

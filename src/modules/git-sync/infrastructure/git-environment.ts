@@ -12,7 +12,7 @@ export interface Pin {
  * no redirects, hooks, fsmonitor, credential helpers or submodules, the host pinned; the remote's
  * address and credentials as config entries in the environment, never on the command line.
  */
-export function gitEnvironment(allowed: readonly string[], extra: Array<[string, string]>, target?: GitRemote, pin?: Pin | null): NodeJS.ProcessEnv {
+export function gitEnvironment(allowed: readonly string[], target?: GitRemote, pin?: Pin | null): NodeJS.ProcessEnv {
   const config: Array<[string, string]> = [
     ['protocol.allow', 'never'],
     ...allowed.map((protocol): [string, string] => [`protocol.${protocol}.allow`, 'always']),
@@ -24,7 +24,6 @@ export function gitEnvironment(allowed: readonly string[], extra: Array<[string,
     ['submodule.recurse', 'false'],
     ['fetch.recurseSubmodules', 'false'],
     ...(pin?.config ?? []),
-    ...extra,
   ];
   if (target) {
     config.push(['remote.origin.url', remoteForGit(target.remote)]);

@@ -1,6 +1,8 @@
 /**
  * A map that holds at most `maxBytes` of values (each value's size given when it is set), evicting
- * the least recently set first; the newest value is kept even when it alone is larger.
+ * the least recently set first; the newest value is kept even when it alone is larger. Unlike
+ * content's WeightedLru (immutable entries, never replaced), setting a key again replaces its
+ * value: the reader's whole-answer cache renews an entry when the site's version moves.
  */
 export class BoundedCache<V> {
   private readonly entries = new Map<string, { value: V; size: number }>();

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SpaceVisibility } from '../../access/domain/access-context';
-import { spaceVisibilitySql } from '../../access/application/space-visibility.sql';
+import { spaceVisibilitySql } from '../../access';
 
 /** A query as SQL understands it: the spaced-language text, and the CJK n-grams every hit contains. */
 export interface TextQuery {

@@ -9,7 +9,7 @@ import { Space, SpaceGitSync, SpaceState } from '../domain/space';
 import { SpaceMergeRules } from '../../organizations/domain/merge-rules';
 import { ContentVisibility, SpaceEditMode, TranslationLanguage } from '../domain/space-settings';
 import { SpaceOrm } from './space.orm';
-import { applySpaceVisibility } from '../../access/application/space-visibility.sql';
+import { applySpaceVisibility } from '../../access';
 
 /** Spaces purged per transaction, so no single statement holds locks on a huge set. */
 export const PURGE_BATCH = 500;

@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import { Pool } from 'pg';
 import { Logger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { createTestDatabase, dropTestDatabase, removeQueueKeys, testRedisUrl, REDIS_SKIP_REASON, uniqueTestName } from '@app/testing';
+import { createTestDatabase, openTestPool, dropTestDatabase, removeQueueKeys, testRedisUrl, REDIS_SKIP_REASON, uniqueTestName } from '@app/testing';
 import { BullJobPort } from '../src/jobs/bullmq/bull-job-port';
 import { JobBackend, JobsConfig } from '../src/jobs/bullmq/job-backend';
 import { JobOperations } from '../src/jobs/bullmq/job-operations';
@@ -50,7 +50,7 @@ describe.each(backends)('job platform on %s', (backend) => {
       stalledIntervalMs: 500,
       outageRetryMs: 100,
     };
-    pool = new Pool({ connectionString: databaseUrl, max: 3 });
+    pool = openTestPool(databaseUrl);
     await pool.query(TABLES);
     jobsBackend = new JobBackend(config);
     port = new BullJobPort(jobsBackend);

@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import request from 'supertest';
 import { Pool } from 'pg';
-import { RunningRedisCluster, TestApp, TestUser, createTestDatabase, dropTestDatabase, redisClusterAvailable, startRedisCluster, uniqueTestName } from '@app/testing';
+import { RunningRedisCluster, TestApp, TestUser, createTestDatabase, dropTestDatabase, openTestPool, redisClusterAvailable, startRedisCluster, uniqueTestName } from '@app/testing';
 import { BullJobPort } from '../src/jobs/bullmq/bull-job-port';
 import { JobBackend, JobsConfig } from '../src/jobs/bullmq/job-backend';
 import { JobRunner } from '../src/jobs/bullmq/job-runner';
@@ -39,7 +39,7 @@ describeWithCluster('Redis Cluster (REDIS_CLUSTER_NODES)', () => {
   beforeAll(async () => {
     cluster = await startRedisCluster();
     const databaseUrl = await createTestDatabase(dbName);
-    pool = new Pool({ connectionString: databaseUrl, max: 3 });
+    pool = openTestPool(databaseUrl);
     await pool.query(TABLES);
     config = { backend: 'redis', redisUrl: 'redis://unused.invalid:6379', redisCluster: clusterConfig(), databaseUrl, prefix: dbName, pgSchema: 'jobs', lockMs: 1000, stalledIntervalMs: 500 };
     backend = new JobBackend(config);

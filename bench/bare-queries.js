@@ -20,12 +20,12 @@ function prepared(text, values) {
   return pool.query({ name: names.get(text), text, values });
 }
 
-const ACCESS_SQL = `SELECT
-  (SELECT json_build_object('role', m.role) FROM organization_members m WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled) AS member,
-  (SELECT coalesce(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json) FROM collections c WHERE c.organization_id = $1) AS collections,
-  (SELECT coalesce(json_agg(json_build_array(g.space_id, g.collection_id, g.role)), '[]'::json) FROM content_grants g
-    WHERE g.organization_id = $1 AND (g.user_id = $2 OR g.team_id IN (
-      SELECT tm.team_id FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE tm.user_id = $2 AND t.organization_id = $1))) AS grants`;
+// The access context's columns are our API's own text (built: `npm run build` first), so the
+// baselines cannot drift from what the API asks.
+const { accessContextColumns } = require('../dist/src/modules/access/infrastructure/access-context.sql');
+const ACCESS_SQL = `SELECT ${accessContextColumns('$1', '$2')}`;
+// GET /v1/spaces/{id} reads the space and the caller's access in its organization in one statement.
+const SPACE_SQL = `SELECT *, ${accessContextColumns('spaces.organization_id', '$2')} FROM spaces WHERE id = $1 AND deleted_at IS NULL`;
 
 function present(s) {
   return {
@@ -50,10 +50,8 @@ async function caller(authorization) {
 
 /** GET /v1/spaces/{id} for a known caller: the presented space, or null when there is none. */
 async function space(user, id) {
-  const { rows } = await prepared('SELECT * FROM spaces WHERE id = $1 AND deleted_at IS NULL', [id]);
-  if (!rows[0]) return null;
-  await prepared(ACCESS_SQL, [rows[0].organization_id, user.id]);
-  return present(rows[0]);
+  const { rows } = await prepared(SPACE_SQL, [id, user.id]);
+  return rows[0] ? present(rows[0]) : null;
 }
 
 /** GET /v1/orgs/{id}/spaces for a known caller: the first page of the list envelope. */

@@ -32,3 +32,5 @@ http
   .listen(Number(process.env.PORT || 0), '127.0.0.1', function () {
     if (process.send) process.send({ port: this.address().port });
   });
+// A clean exit on SIGTERM, so --cpu-prof (BENCH_PROFILE_DIR) writes its profile.
+process.on('SIGTERM', () => process.exit(0));

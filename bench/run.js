@@ -30,7 +30,10 @@ const ONLY = process.env.BENCH_ONLY;
 
 /** The bare node:http + pg server on a port the OS picks; resolves with its base URL. */
 function startBare(env, script = 'bare-server.js') {
-  const child = fork(path.join(__dirname, script), { env: { ...process.env, ...env }, stdio: 'ignore' });
+  // BENCH_PROFILE_DIR profiles the baselines too, each in a folder named for its script (compare it with the API's).
+  const dir = process.env.BENCH_PROFILE_DIR && path.join(process.env.BENCH_PROFILE_DIR, `${path.basename(script, '.js')}${env.BARE_UNNAMED ? '-unnamed' : ''}`);
+  const execArgv = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  const child = fork(path.join(__dirname, script), { env: { ...process.env, ...env }, stdio: 'ignore', execArgv });
   const url = new Promise((resolve) => child.once('message', ({ port }) => resolve(`http://127.0.0.1:${port}`)));
   return { child, url };
 }

@@ -5,6 +5,7 @@ import { AccessContext } from '../domain/access-context';
 import { Caller } from '../domain/caller';
 import { MemberRole, OrgRole, atLeast } from '../domain/roles';
 import { AccessRepository } from '../infrastructure/access.repository';
+import { AccessContextRead, accessContextOf } from '../infrastructure/access-context.sql';
 
 /**
  * The one place that answers "what may this caller do here". Other modules ask it before
@@ -22,6 +23,19 @@ export class AccessService {
    */
   async context(who: Caller | string, organizationId: string, tx?: Tx): Promise<AccessContext> {
     const caller = typeof who === 'string' ? { id: who } : who;
+    return this.scopedContext(caller, organizationId) ?? this.repository.loadContext(caller.id, organizationId, tx);
+  }
+
+  /**
+   * As context(caller, ...), from the access columns another module's repository read beside the row
+   * a request names (accessContextColumns, for the caller's id and the row's organization).
+   */
+  contextFromRead(caller: Caller, organizationId: string, read: AccessContextRead): AccessContext {
+    return this.scopedContext(caller, organizationId) ?? accessContextOf(organizationId, read);
+  }
+
+  /** The context of a caller whose token decides it (limited to an organization, an integration or a site); undefined for a plain user. */
+  private scopedContext(caller: Caller, organizationId: string): AccessContext | undefined {
     if (!isInScope(caller, organizationId)) return AccessContext.outsider(organizationId);
     if (caller.integrationScope) {
       const grant = caller.integrationScope;
@@ -30,7 +44,7 @@ export class AccessService {
     if (caller.siteScope) {
       return caller.siteScope.organizationId === organizationId ? AccessContext.siteReader(organizationId, caller.siteScope.spaceIds) : AccessContext.outsider(organizationId);
     }
-    return this.repository.loadContext(caller.id, organizationId, tx);
+    return undefined;
   }
 
   /**

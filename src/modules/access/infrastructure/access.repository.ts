@@ -2,14 +2,11 @@ import { poolRead } from '../../../database/pool-reads';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Tx } from '../../../database/transactions';
-import { AccessContext, CollectionNode } from '../domain/access-context';
-import { DefaultLevel, MemberRole, OrgRole } from '../domain/roles';
+import { AccessContext } from '../domain/access-context';
+import { OrgRole } from '../domain/roles';
+import { AccessContextRead, accessContextColumns, accessContextOf } from './access-context.sql';
 
-interface ContextRow {
-  member: { role: OrgRole } | null;
-  collections: [string, string | null, DefaultLevel][];
-  grants: [string | null, string | null, MemberRole][];
-}
+const CONTEXT_COLUMNS = accessContextColumns('$1', '$2');
 
 /**
  * The authorization read model. It reads membership, team, collection and grant tables in one
@@ -20,31 +17,8 @@ export class AccessRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async loadContext(userId: string, organizationId: string, tx?: Tx): Promise<AccessContext> {
-    const [row] = await poolRead<ContextRow>(
-      this.dataSource,
-      `SELECT
-         (SELECT json_build_object('role', m.role) FROM organization_members m
-            WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled) AS member,
-         (SELECT coalesce(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json)
-            FROM collections c WHERE c.organization_id = $1) AS collections,
-         (SELECT coalesce(json_agg(json_build_array(g.space_id, g.collection_id, g.role)), '[]'::json)
-            FROM content_grants g
-           WHERE g.organization_id = $1
-             AND (g.user_id = $2 OR g.team_id IN (
-                   SELECT tm.team_id FROM team_members tm JOIN teams t ON t.id = tm.team_id
-                    WHERE tm.user_id = $2 AND t.organization_id = $1))) AS grants`,
-      [organizationId, userId],
-      tx,
-    );
-    const collections: CollectionNode[] = row.collections.map(([id, parentId, defaultLevel]) => ({ id, parentId, defaultLevel }));
-    const spaceGrants = new Map<string, MemberRole[]>();
-    const collectionGrants = new Map<string, MemberRole[]>();
-    for (const [spaceId, collectionId, role] of row.grants) {
-      const target = spaceId ? spaceGrants : collectionGrants;
-      const key = (spaceId ?? collectionId) as string;
-      target.set(key, [...(target.get(key) ?? []), role]);
-    }
-    return new AccessContext(organizationId, row.member ? row.member.role : undefined, collections, spaceGrants, collectionGrants);
+    const [read] = await poolRead<AccessContextRead>(this.dataSource, `SELECT ${CONTEXT_COLUMNS}`, [organizationId, userId], tx);
+    return accessContextOf(organizationId, read);
   }
 
   /** Per member: spaces shared with them (directly or through a team), teams they belong to, sites shared with them directly. */

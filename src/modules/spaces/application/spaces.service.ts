@@ -299,9 +299,10 @@ export class SpacesService {
 
   /** A live space the caller can read, with their access context and role; 404 otherwise. */
   private async loadVisible(caller: User, spaceId: string): Promise<{ space: Space; context: AccessContext; role: MemberRole | null }> {
-    const space = await this.spaces.findLive(spaceId);
-    if (!space) throw NotFoundError.of('Space', spaceId);
-    const context = await this.access.context(caller, space.organizationId);
+    const found = await this.spaces.findLiveWithAccess(spaceId, caller.id);
+    if (!found) throw NotFoundError.of('Space', spaceId);
+    const { space } = found;
+    const context = this.access.contextFromRead(caller, space.organizationId, found.access);
     const role = context.roleOnSpace(space.node);
     if (!atLeast(role, 'read')) throw NotFoundError.of('Space', spaceId);
     return { space, context, role };

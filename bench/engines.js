@@ -19,7 +19,7 @@ const { startPgBouncer } = require('../libs/testing/src/pgbouncer.ts');
 const { startRedisCluster } = require('../libs/testing/src/redis-cluster.ts');
 const { startTestBucket } = require('../libs/testing/src/s3-server.ts');
 const { fork } = require('node:child_process');
-const { SERVER, REDIS_URL, uniqueName, createMigratedDatabase, dropDatabase, freePort, startApi, removeQueueKeys } = require('./lib');
+const { SERVER, REDIS_URL, cpuMs, machineCpuMs, uniqueName, createMigratedDatabase, dropDatabase, freePort, startApi, removeQueueKeys } = require('./lib');
 const { seed } = require('./seed');
 
 const { noOpThroughput } = require('./job-throughput');
@@ -41,30 +41,47 @@ function load(url, token, seconds) {
 
 async function pgBouncer(databaseUrl, token, spaceId, env) {
   const pooler = await startPgBouncer(SERVER, { poolSize: Number(process.env.BENCH_PGBOUNCER_POOL || 20) });
-  // BENCH_DB_POOL_SIZE: every API's client pool (DB_POOL_SIZE), the same for all three.
+  // Each API as docs/scale-out.md configures it: directly, the default client pool (DB_POOL_SIZE 10, also the
+  // fastest there: 32 was slower); behind the pooler, 32 client connections, since each query is held longer
+  // (BENCH_POOLED_DB_POOL_SIZE). BENCH_DB_POOL_SIZE sets the direct ones' pools.
   const pool = process.env.BENCH_DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.BENCH_DB_POOL_SIZE } : {};
+  const pooledPool = { DB_POOL_SIZE: process.env.BENCH_POOLED_DB_POOL_SIZE || '32' };
   const direct = startApi({ ...env, ...pool, DATABASE_URL: databaseUrl });
-  const pooled = startApi({ ...env, ...pool, DATABASE_URL: pooler.via(databaseUrl), DATABASE_DIRECT_URL: databaseUrl, DB_PREPARED_STATEMENTS: 'false' });
+  const pooled = startApi({ ...env, ...pooledPool, DATABASE_URL: pooler.via(databaseUrl), DATABASE_DIRECT_URL: databaseUrl, DB_PREPARED_STATEMENTS: 'false' });
   // The same API direct but without named statements: tells the pooler's hop from re-planning every read.
   const unnamed = startApi({ ...env, ...pool, DATABASE_URL: databaseUrl, DB_PREPARED_STATEMENTS: 'false' });
   try {
+    const apis = { direct, pooled, unnamed };
     const bases = { direct: await direct.url, pooled: await pooled.url, unnamed: await unnamed.url };
     for (const base of Object.values(bases)) await load(`${base}/v1/spaces/${spaceId}`, token, 5); // warm-up
     const runs = { direct: [], pooled: [], unnamed: [] };
     for (let round = 0; round < ROUNDS; round++) {
       for (const name of round % 2 ? ['pooled', 'unnamed', 'direct'] : ['direct', 'unnamed', 'pooled']) {
+        const pids = { api: apis[name].child.pid, pgbouncer: pooler.pid };
+        const before = { api: cpuMs(pids.api), pgbouncer: cpuMs(pids.pgbouncer), machine: machineCpuMs() };
         const result = await load(`${bases[name]}/v1/spaces/${spaceId}`, token, SECONDS);
         if (result.non2xx) throw new Error(`${name}: ${result.non2xx} answers were not 2xx`);
+        const machine = machineCpuMs();
+        // CPU per answered request, in µs: the API process, PgBouncer, and the whole machine (every process on both cores).
+        const per = (ms) => Math.round((ms * 1000) / result.requests.total);
+        result.cpu = {
+          api: per(cpuMs(pids.api) - before.api),
+          pgbouncer: per(cpuMs(pids.pgbouncer) - before.pgbouncer),
+          machine: machine && per(machine.busy - before.machine.busy),
+          steal: machine && per(machine.steal - before.machine.steal),
+        };
         runs[name].push(result);
       }
     }
     const rps = (name) => median(runs[name].map((r) => r.requests.average));
     const p99 = (name) => median(runs[name].map((r) => r.latency.p99));
     console.log(`\nGET /v1/spaces/{id}, 32 connections, ${ROUNDS} rounds of ${SECONDS} s (medians)`);
+    const cpu = (name, part) => median(runs[name].map((r) => r.cpu[part]));
+    const row = (path, name) => ({ path, 'req/s': Math.round(rps(name)), 'p99 ms': p99(name), 'API µs/req': cpu(name, 'api'), 'PgBouncer µs/req': cpu(name, 'pgbouncer'), 'machine µs/req': cpu(name, 'machine'), 'steal µs/req': cpu(name, 'steal') });
     console.table([
-      { path: 'PostgreSQL directly', 'req/s': Math.round(rps('direct')), 'p99 ms': p99('direct') },
-      { path: 'directly, DB_PREPARED_STATEMENTS=false', 'req/s': Math.round(rps('unnamed')), 'p99 ms': p99('unnamed') },
-      { path: 'through PgBouncer (transaction mode)', 'req/s': Math.round(rps('pooled')), 'p99 ms': p99('pooled') },
+      row('PostgreSQL directly', 'direct'),
+      row('directly, DB_PREPARED_STATEMENTS=false', 'unnamed'),
+      row('through PgBouncer (transaction mode)', 'pooled'),
     ]);
     console.log(`through PgBouncer: ${pct(rps('pooled'), rps('direct'))} of direct (rounds: ${runs.pooled.map((r, i) => pct(r.requests.average, runs.direct[i].requests.average)).join(', ')})`);
   } finally {

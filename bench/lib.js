@@ -3,6 +3,7 @@
 // and the built API started on a port the OS picks. Benchmarks run from dist: `npm run build` first.
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
+const fs = require('node:fs');
 const path = require('node:path');
 const { Client } = require('pg');
 
@@ -159,4 +160,24 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-module.exports = { ROOT, SERVER, REDIS_URL, uniqueName, dbUrl, admin, createMigratedDatabase, dropDatabase, withDatabase, freePort, startApi, removeQueueKeys, percentile, timed, jsonCaller, writeResult };
+/** CPU time (user + system) a process has used so far, in ms; Linux only (null elsewhere). */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time the whole machine has been busy so far (every core, all processes), and taken by the hypervisor (steal), in ms; Linux only. */
+function machineCpuMs() {
+  try {
+    const [, user, nice, system, , , irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).map(Number);
+    return { busy: ((user + nice + system + irq + softirq) * 1000) / 100, steal: (steal * 1000) / 100 };
+  } catch {
+    return null;
+  }
+}
+
+module.exports = { cpuMs, machineCpuMs, ROOT, SERVER, REDIS_URL, uniqueName, dbUrl, admin, createMigratedDatabase, dropDatabase, withDatabase, freePort, startApi, removeQueueKeys, percentile, timed, jsonCaller, writeResult };

@@ -11,7 +11,7 @@ const { fork } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { uniqueName, createMigratedDatabase, dropDatabase, startApi, removeQueueKeys, writeResult } = require('./lib');
+const { uniqueName, createMigratedDatabase, dropDatabase, startApi, removeQueueKeys, writeResult, cpuMs } = require('./lib');
 const { seed } = require('./seed');
 
 const DB = uniqueName('foundation');
@@ -36,16 +36,6 @@ function startBare(env, script = 'bare-server.js') {
   const child = fork(path.join(__dirname, script), { env: { ...process.env, ...env }, stdio: 'ignore', execArgv });
   const url = new Promise((resolve) => child.once('message', ({ port }) => resolve(`http://127.0.0.1:${port}`)));
   return { child, url };
-}
-
-/** CPU time (user + system) a process has used so far, in ms; Linux only (null elsewhere). */
-function cpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
-  } catch {
-    return null;
-  }
 }
 
 /** One autocannon run; `cpuPerRequest` is the server's CPU time per answered request in µs. */

@@ -8,6 +8,8 @@ import { freePort } from './free-port';
 export interface RunningPgBouncer {
   /** `url` with its host and port replaced by the pooler's. */
   via(url: string): string;
+  /** Its process id (benchmarks read its CPU time). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startPgBouncer(serverUrl: string, options: { poolSize?: nu
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
+    pid: child.pid,
     via(url: string): string {
       const pooled = new URL(url);
       pooled.hostname = '127.0.0.1';

@@ -62,15 +62,14 @@ describe('mergeText', () => {
     expect(mergeText('', 'a', 'b').ok).toBe(false);
   });
 
-  it('merges long documents with many equal lines quickly', () => {
+  // How much work the diff under it does is counted in diff.spec.ts (not timed here: a slow machine failed such a test).
+  it('merges long documents with many equal lines', () => {
     const lines = Array.from({ length: 5000 }, (_, i) => (i % 3 === 0 ? '' : i % 7 === 0 ? '```' : `line ${i}`));
     const ours = [...lines];
     ours[10] = 'ours';
     const theirs = [...lines];
     theirs[4990] = 'theirs';
-    const started = Date.now();
     const merged = mergeText(lines.join('\n'), ours.join('\n'), theirs.join('\n'));
-    expect(Date.now() - started).toBeLessThan(500);
     const expected = [...ours];
     expected[4990] = 'theirs';
     expect(merged).toEqual({ ok: true, text: expected.join('\n') });

@@ -75,7 +75,7 @@ describe('Recommended questions', () => {
     // A site space the site does not have is named, not ignored.
     const unknown = await rita.client.get<any>(`/v1/orgs/${org}/sites/${site}/ask/questions?siteSpaceId=nope`);
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toEqual({ error: { code: 400, message: expect.stringContaining('no site space nope') } });
+    expect(unknown.body).toEqual({ error: { code: 400, message: 'siteSpaceId: the site has no site space nope' } });
 
     await client(alice).orgs.updateSiteAgentSettingsById(org, site, {
       scans: { topics: 'auto' },

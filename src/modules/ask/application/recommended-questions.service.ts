@@ -40,7 +40,7 @@ export class RecommendedQuestionsService {
   /** On a site, for its current site space (`siteSpaceId`) or its default ones, within what its assistant may draw on. */
   async inSite(caller: User, organizationId: string, siteId: string, siteSpaceId?: string): Promise<string[]> {
     const assistant = await this.agents.assistantOf(siteId);
-    const scope: SiteSearchScope = siteSpaceId ? { mode: 'specific', siteSpaceIds: [siteSpaceId] } : { mode: 'default' };
+    const scope: SiteSearchScope = siteSpaceId ? { mode: 'specific', siteSpaceIds: [siteSpaceId], field: 'siteSpaceId' } : { mode: 'default' };
     const titles = await this.search.pageTitlesInSite(caller, organizationId, siteId, narrowScope(scope, assistant.siteSpaces), TITLES);
     if (!assistant.enabled) throw new ForbiddenError("The site's assistant is turned off (its agent settings)");
     const asked = await this.questions.popular(siteId, RECOMMENDED_QUESTIONS);

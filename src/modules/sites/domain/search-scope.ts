@@ -10,7 +10,8 @@ import { InvalidError } from '@app/common';
 export type SiteSearchScope =
   | { mode: 'all' }
   | { mode: 'default'; currentSiteSpace?: string; restrictTo?: 'currentSiteSpace' | 'otherSiteSpaces' }
-  | { mode: 'specific'; siteSpaceIds: string[] };
+  /** `field`: what the request called them, for messages (`siteSpaceIds` unless said). */
+  | { mode: 'specific'; siteSpaceIds: string[]; field?: string };
 
 const RESTRICTIONS = ['currentSiteSpace', 'otherSiteSpaces'] as const;
 
@@ -87,7 +88,7 @@ export function spacesInScope(siteSpaces: ScopedSiteSpace[], scope: SiteSearchSc
   };
   let chosen: ScopedSiteSpace[];
   if (scope.mode === 'all') chosen = siteSpaces;
-  else if (scope.mode === 'specific') chosen = scope.siteSpaceIds.map((id) => known(id, 'siteSpaceIds'));
+  else if (scope.mode === 'specific') chosen = scope.siteSpaceIds.map((id) => known(id, scope.field ?? 'siteSpaceIds'));
   else {
     const current = scope.currentSiteSpace === undefined ? null : known(scope.currentSiteSpace, 'currentSiteSpace');
     const language = current ? languageOf(current.spaceId) : null;
@@ -108,6 +109,6 @@ export function spacesInScope(siteSpaces: ScopedSiteSpace[], scope: SiteSearchSc
 /** The scope kept to the `allowed` site spaces (null: all allowed): the named ones among them, or all of them. */
 export function narrowScope(scope: SiteSearchScope, allowed: readonly string[] | null): SiteSearchScope {
   if (allowed === null) return scope;
-  if (scope.mode === 'specific') return { mode: 'specific', siteSpaceIds: scope.siteSpaceIds.filter((id) => allowed.includes(id)) };
+  if (scope.mode === 'specific') return { ...scope, siteSpaceIds: scope.siteSpaceIds.filter((id) => allowed.includes(id)) };
   return { mode: 'specific', siteSpaceIds: [...allowed] };
 }

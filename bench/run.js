@@ -8,7 +8,6 @@
 // with p99 at most 1.5x the bare p99.
 // Usage: npm run build && npm run bench   (BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_SPACES, BENCH_LOG_LEVEL, BENCH_ONLY to tune)
 const { fork } = require('node:child_process');
-const fs = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const { uniqueName, createMigratedDatabase, dropDatabase, startApi, removeQueueKeys, writeResult, cpuMs } = require('./lib');

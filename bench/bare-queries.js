@@ -39,12 +39,22 @@ function present(s) {
   };
 }
 
+// Our API remembers the tokens it authenticated (TOKEN_CACHE_SECONDS, forgotten on LISTEN
+// auth_changed), so a warm request reads no token; the baselines remember callers the same way
+// (without the invalidation, which costs nothing per request). BARE_TOKEN_CACHE=0 reads every time,
+// for comparing with an API run with TOKEN_CACHE_SECONDS=0.
+const CACHE_CALLERS = process.env.BARE_TOKEN_CACHE !== '0';
+const callers = new Map();
+
 /** The caller named by an `Authorization: Bearer` header, or null. */
 async function caller(authorization) {
   const match = /^Bearer (\S+)$/.exec(authorization || '');
   if (!match) return null;
   const hash = createHash('sha256').update(match[1]).digest('hex');
+  const known = CACHE_CALLERS && callers.get(hash);
+  if (known) return known;
   const { rows } = await prepared('SELECT u.* FROM users u JOIN api_tokens t ON t.user_id = u.id WHERE t.token_hash = $1', [hash]);
+  if (rows[0] && CACHE_CALLERS) callers.set(hash, rows[0]);
   return rows[0] || null;
 }
 

@@ -200,8 +200,8 @@ describe('Idempotency-Key', () => {
       const first = await link();
       expect(first.status).toBe(201);
       expect((await link()).headers['idempotent-replayed']).toBe('true');
-      if (disable === 'revoke the token') await t.dataSource.query(`UPDATE api_tokens SET expires_at = '2000-01-01' WHERE user_id = $1`, [carol.id]);
-      else await t.dataSource.query(`UPDATE users SET disabled_at = now() WHERE id = $1`, [carol.id]);
+      if (disable === 'revoke the token') await t.changeAuth(`UPDATE api_tokens SET expires_at = '2000-01-01' WHERE user_id = $1`, [carol.id]);
+      else await t.changeAuth(`UPDATE users SET disabled_at = now() WHERE id = $1`, [carol.id]);
       const after = await link();
       expect([disable, after.status, after.headers['idempotent-replayed']]).toEqual([disable, 401, undefined]);
       expect(JSON.stringify(after.body)).not.toContain(first.body.urls.published);

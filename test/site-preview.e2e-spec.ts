@@ -116,7 +116,7 @@ describe('site previews', () => {
     // A member who loses access loses the preview they were given.
     expect((await get(`${theirs}pay`)).status).toBe(200);
     const aliceId = alice.id;
-    await t.dataSource.query(`UPDATE users SET disabled_at = now() WHERE id = $1`, [aliceId]);
+    await t.changeAuth(`UPDATE users SET disabled_at = now() WHERE id = $1`, [aliceId]);
     try {
       expect((await get(`${theirs}pay`)).status).toBe(404);
     } finally {

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig, CLOCK, ManualClock, loadConfig } from '@app/common';
 import { AppModule } from '../../../src/app.module';
 import { configureApi } from '../../../src/bootstrap/configure-api';
+import { TokenCache } from '../../../src/modules/identity/infrastructure/token-cache';
 import { OnboardingService } from '../../../src/modules/organizations/application/onboarding.service';
 import { checkContract } from './contract';
 import { createTestDatabase, dropTestDatabase, uniqueTestName } from './database';
@@ -142,6 +143,22 @@ export class TestApp {
 
   get dataSource(): DataSource {
     return this.app.get(DataSource);
+  }
+
+  /**
+   * Changes tokens or users behind the API's back, as another process would (SQL, the CLI), and
+   * waits until this API has heard of it: the token cache forgets on the commit's notification,
+   * which reaches a replica within milliseconds, not before the statement returns.
+   */
+  async changeAuth(sql: string, params: unknown[] = []): Promise<void> {
+    const cache = this.get<TokenCache>(TokenCache);
+    const before = cache.mark();
+    await this.dataSource.query(sql, params);
+    if (!cache.live) return;
+    for (const deadline = Date.now() + 5000; cache.mark() === before; ) {
+      if (Date.now() > deadline) throw new Error('the API never heard of the change (no auth_changed notification)');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
   }
 
   client(token?: string): ApiClient {

@@ -34,6 +34,7 @@ export const configSchema = Joi.object({
   DB_CONNECT_ATTEMPTS: Joi.number().integer().min(1).max(1000).default(3),
   DB_CONNECT_RETRY_MS: Joi.number().integer().min(0).default(1000),
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(10000),
+  TOKEN_CACHE_SECONDS: Joi.number().min(0).max(3600).default(60),
   OUTBOUND_ALLOW_PRIVATE: Joi.boolean().default(false),
   FILES_DIR: Joi.string().min(1).default('./var/files'),
   // Where files live: `local` (FILES_DIR) or `s3` (a bucket of AWS S3, MinIO, Ceph, R2...).
@@ -145,6 +146,8 @@ export interface AppConfig {
   dbConnectAttempts: number;
   dbConnectRetryMs: number;
   shutdownTimeoutMs: number;
+  /** How long an API process may reuse a token it authenticated (0: never); changes reach it sooner by LISTEN/NOTIFY. */
+  tokenCacheMs: number;
   outboundAllowPrivate: boolean;
   /** Directory of the local-disk file storage (uploaded content files). */
   filesDir: string;
@@ -272,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     dbConnectAttempts: value.DB_CONNECT_ATTEMPTS,
     dbConnectRetryMs: value.DB_CONNECT_RETRY_MS,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
+    tokenCacheMs: Math.round(value.TOKEN_CACHE_SECONDS * 1000),
     outboundAllowPrivate: value.OUTBOUND_ALLOW_PRIVATE,
     filesDir: value.FILES_DIR,
     filesBackend: value.FILES_BACKEND,

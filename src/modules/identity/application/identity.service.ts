@@ -3,6 +3,7 @@ import { CLOCK, Clock, ConflictError, NotFoundError, newId } from '@app/common';
 import { Tx } from '../../../database/transactions';
 import { ApiTokenInfo, generateToken, hashToken, tokenPrefix } from '../domain/api-token';
 import { User, normalizeEmail, validateDisplayName } from '../domain/user';
+import { TokenCache } from '../infrastructure/token-cache';
 import { TokenUsageRecorder } from '../infrastructure/token-usage.recorder';
 import { UsersRepository } from '../infrastructure/users.repository';
 
@@ -11,6 +12,7 @@ export class IdentityService {
   constructor(
     private readonly users: UsersRepository,
     private readonly usage: TokenUsageRecorder,
+    private readonly tokenCache: TokenCache,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -69,10 +71,16 @@ export class IdentityService {
   /** The user a token belongs to and the token's id (what the audit log names); null when invalid. */
   async authenticateToken(token: string): Promise<{ user: User; tokenId: string } | null> {
     const now = this.clock.now();
-    const found = await this.users.findUserByTokenHash(hashToken(token), now);
-    if (!found) return null;
+    const hash = hashToken(token);
+    let found = this.tokenCache.get(hash, now);
+    if (!found) {
+      const mark = this.tokenCache.mark();
+      found = (await this.users.findUserByTokenHash(hash, now)) ?? undefined;
+      if (!found) return null;
+      this.tokenCache.remember(hash, found, mark, now);
+    }
     this.usage.record(found.tokenId, now);
-    return found;
+    return { user: found.user, tokenId: found.tokenId };
   }
 
   /** An operator's view of a user's tokens (CLI `tokens:list`): never the token or its hash. */
@@ -83,7 +91,9 @@ export class IdentityService {
 
   /** Revokes a token for good (CLI `tokens:revoke`). @throws NotFoundError for an unknown id. */
   async revokeToken(tokenId: string): Promise<void> {
-    if (!(await this.users.deleteToken(tokenId))) throw NotFoundError.of('Token', tokenId);
+    const deleted = await this.users.deleteToken(tokenId);
+    this.tokenCache.invalidate();
+    if (!deleted) throw NotFoundError.of('Token', tokenId);
   }
 
   /** Every user (CLI `users:list`). */
@@ -100,6 +110,7 @@ export class IdentityService {
     if (!user.disabledAt) {
       user.disabledAt = this.clock.now();
       await this.users.setDisabledAt(user.id, user.disabledAt);
+      this.tokenCache.invalidate();
     }
     return user;
   }
@@ -123,7 +134,9 @@ export class IdentityService {
   /** The operator's `users:promote` / `users:demote`: opens or closes the console (/admin) to a user. */
   async setInstanceAdmin(email: string, instanceAdmin: boolean): Promise<User> {
     const normalized = normalizeEmail(email);
-    if (!(await this.users.setInstanceAdmin(normalized, instanceAdmin))) throw new NotFoundError(`No user with e-mail "${email}"`);
+    const changed = await this.users.setInstanceAdmin(normalized, instanceAdmin);
+    this.tokenCache.invalidate();
+    if (!changed) throw new NotFoundError(`No user with e-mail "${email}"`);
     return (await this.users.findByEmail(normalized))!;
   }
 
@@ -143,7 +156,9 @@ export class IdentityService {
 
   /** A user's own profile edit (name, photo), already checked by the caller. */
   async updateProfile(id: string, profile: { displayName?: string; photoUrl?: string }): Promise<User | null> {
-    return this.users.updateProfile(id, profile);
+    const updated = await this.users.updateProfile(id, profile);
+    this.tokenCache.invalidate();
+    return updated;
   }
 
   findByIds(ids: string[]): Promise<Map<string, User>> {

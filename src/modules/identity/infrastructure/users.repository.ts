@@ -5,6 +5,7 @@ import { Tx } from '../../../database/transactions';
 import { ApiTokenInfo } from '../domain/api-token';
 import { User } from '../domain/user';
 import { ApiTokenOrm } from './api-token.orm';
+import { AuthenticatedToken } from './token-cache';
 import { UserOrm } from './user.orm';
 
 interface UserRow {
@@ -79,12 +80,12 @@ export class UsersRepository {
    * The user of a token that is still valid at `now` (not expired, user not disabled), with the
    * organization the token is limited to (if any) and the token's id.
    */
-  async findUserByTokenHash(tokenHash: string, now: Date): Promise<{ user: User; tokenId: string } | null> {
+  async findUserByTokenHash(tokenHash: string, now: Date): Promise<AuthenticatedToken | null> {
     return this.userOfValidToken('t.token_hash = $1', [tokenHash, now]);
   }
 
   /** The user of a console session still open at `now`, whose token is still valid (see findUserByTokenHash). */
-  async findUserByConsoleSession(idHash: string, now: Date): Promise<{ user: User; tokenId: string } | null> {
+  async findUserByConsoleSession(idHash: string, now: Date): Promise<AuthenticatedToken | null> {
     return this.userOfValidToken('t.id = (SELECT token_id FROM console_sessions WHERE id_hash = $1 AND expires_at > $2)', [idHash, now]);
   }
 
@@ -97,11 +98,11 @@ export class UsersRepository {
     await this.dataSource.query('DELETE FROM console_sessions WHERE id_hash = $1 OR expires_at <= $2', [idHash, now]);
   }
 
-  private async userOfValidToken(match: string, params: unknown[]): Promise<{ user: User; tokenId: string } | null> {
-    const rows = await poolRead<UserRow & { organization_scope: string | null; token_id: string }>(
+  private async userOfValidToken(match: string, params: unknown[]): Promise<AuthenticatedToken | null> {
+    const rows = await poolRead<UserRow & { organization_scope: string | null; token_id: string; token_expires_at: Date | null }>(
       this.dataSource,
       `SELECT u.id, u.email, u.display_name, u.photo_url, u.email_verified, u.instance_admin, u.created_at,
-              t.organization_id AS organization_scope, t.id AS token_id
+              t.organization_id AS organization_scope, t.id AS token_id, t.expires_at AS token_expires_at
          FROM api_tokens t JOIN users u ON u.id = t.user_id
         WHERE ${match} AND (t.expires_at IS NULL OR t.expires_at > $2) AND u.disabled_at IS NULL`,
       params,
@@ -110,6 +111,7 @@ export class UsersRepository {
     if (!row) return null;
     return {
       tokenId: row.token_id,
+      expiresAt: row.token_expires_at,
       user: {
         id: row.id,
         email: row.email,

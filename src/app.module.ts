@@ -42,6 +42,7 @@ import { SpacesModule } from './modules/spaces/spaces.module';
 import { TeamsModule } from './modules/teams/teams.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { RouteIndex } from './bootstrap/route-index';
 
 @Module({
   imports: [
@@ -89,5 +90,6 @@ import { MetricsModule } from './metrics/metrics.module';
     InsightsModule,
     EventsModule,
   ],
+  providers: [RouteIndex],
 })
 export class AppModule {}

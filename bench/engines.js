@@ -29,7 +29,7 @@ require('@nestjs/common').Logger.overrideLogger(false);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const FILE_MB = Number(process.env.BENCH_FILE_MB || 20);
-const FILES = Number(process.env.BENCH_FILES || 5);
+const FILES = Number(process.env.BENCH_FILES || 9);
 const JOBS = Number(process.env.BENCH_JOBS || 3000);
 const SLICES = Number(process.env.BENCH_PGBOUNCER_SLICES || 15);
 const SLICE_SECONDS = Number(process.env.BENCH_PGBOUNCER_SECONDS || 4);

@@ -20,8 +20,8 @@ const PATTERN = /[:*{}()[\]+?!\\]/;
 
 /**
  * Express finds a request's route by testing every route in the order they were registered: with
- * about 400 routes, a request for one registered late tests hundreds of patterns first (a
- * profile's largest single cost of the framework for `GET /v1/spaces/{id}`). Once the app is up,
+ * about 420 routes, a request for one registered late tests hundreds of patterns first (about
+ * 100 µs for the last one, against 7 µs for the 16th, `GET /v1/spaces/{id}`). Once the app is up,
  * this replaces the run of routes Nest registered by one layer that picks, by the request's first
  * two path segments (`/v1/spaces`, `/v1/orgs`), the routes that can match it, in their original
  * order; routes whose first two segments are not plain text (a parameter, a wildcard) are in every

@@ -8,7 +8,7 @@
 //    (target: at least 70%);
 //  - jobs: no-op jobs per second on a three-master Redis Cluster against one Redis node.
 // The S3 server, PgBouncer and the cluster are the ones the tests start (libs/testing).
-// Usage: npm run build && npm run bench:engines   (BENCH_ROUNDS, BENCH_SECONDS, BENCH_FILE_MB, BENCH_JOBS, BENCH_ONLY,
+// Usage: npm run build && npm run bench:engines   (BENCH_ROUNDS, BENCH_FILE_MB, BENCH_JOBS, BENCH_ONLY,
 //        BENCH_PGBOUNCER_SLICES, BENCH_PGBOUNCER_SECONDS)
 const path = require('node:path');
 const { createHash, randomBytes } = require('node:crypto');
@@ -27,7 +27,6 @@ const { noOpThroughput } = require('./job-throughput');
 require('@nestjs/common').Logger.overrideLogger(false);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
-const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const FILE_MB = Number(process.env.BENCH_FILE_MB || 20);
 const FILES = Number(process.env.BENCH_FILES || 9);
 const JOBS = Number(process.env.BENCH_JOBS || 3000);

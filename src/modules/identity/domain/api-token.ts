@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { InvalidError } from '@app/common';
+import { User } from './user';
 
 const PREFIX = 'gbp_';
 /** Characters of the random part kept as the token's visible prefix: 36 of 256 bits, enough to tell tokens apart, not to guess one. */
@@ -18,6 +19,13 @@ export function hashToken(token: string): string {
 /** The non-secret start of a token (`gbp_AbC123`), stored so operators can tell which token is which. */
 export function tokenPrefix(token: string): string {
   return token.slice(0, PREFIX.length + VISIBLE_CHARS);
+}
+
+/** A valid token's user and id, and when the token itself expires (null: never), checked on every use. */
+export interface AuthenticatedToken {
+  user: User;
+  tokenId: string;
+  expiresAt: Date | null;
 }
 
 /** What operators may see of a token: never the token nor its hash. */

@@ -1,20 +1,13 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/common';
-import { PgListener } from '../../../database/pg-listener';
-import { User } from '../domain/user';
+import { NotifiedGeneration } from '../../../database/notified-generation';
+import { AuthenticatedToken } from '../domain/api-token';
 
 /** The channel the `api_tokens` and `users` triggers notify on commit (migration AuthNotify). */
 export const AUTH_CHANNEL = 'auth_changed';
 /** Tokens remembered at most; the oldest go first. Only valid tokens are kept, so callers cannot fill it with guesses. */
 const MAX_ENTRIES = 10_000;
-
-export interface AuthenticatedToken {
-  user: User;
-  tokenId: string;
-  /** When the token itself expires (null: never): checked on every use, cached or not. */
-  expiresAt: Date | null;
-}
 
 interface Entry extends AuthenticatedToken {
   cachedUntil: number;
@@ -32,36 +25,20 @@ interface Entry extends AuthenticatedToken {
  */
 @Injectable()
 export class TokenCache implements OnModuleDestroy {
-  private entries = new Map<string, Entry>();
-  private generation = 0;
-  private listening = false;
-  private started = false;
+  private readonly entries = new Map<string, Entry>();
+  /** The generation the entries were remembered under; they are dropped once it moves. */
+  private entriesGeneration = 0;
   private readonly ttlMs: number;
-  private readonly listener: PgListener;
+  private readonly changes: NotifiedGeneration;
 
   constructor(dataSource: DataSource, @Inject(APP_CONFIG) config: AppConfig) {
     this.ttlMs = config.tokenCacheMs;
-    this.listener = new PgListener(
-      dataSource,
-      AUTH_CHANNEL,
-      {
-        onNotification: () => this.invalidate(),
-        onListening: () => {
-          this.invalidate();
-          this.listening = true;
-        },
-        onLost: () => {
-          this.listening = false;
-          this.invalidate();
-        },
-      },
-      TokenCache.name,
-    );
+    this.changes = new NotifiedGeneration(dataSource, AUTH_CHANNEL, TokenCache.name);
   }
 
   /** The remembered authentication of a token hash, if it may still be used at `now`. */
   get(tokenHash: string, now: Date): AuthenticatedToken | undefined {
-    if (!this.enabled()) return undefined;
+    if (!this.current()) return undefined;
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
     if (entry.cachedUntil <= now.getTime() || (entry.expiresAt && entry.expiresAt <= now)) {
@@ -74,37 +51,36 @@ export class TokenCache implements OnModuleDestroy {
 
   /** Whether remembered tokens are served: the listening connection is up (and the cache not turned off). */
   get live(): boolean {
-    return this.ttlMs > 0 && this.listening;
+    return this.ttlMs > 0 && this.changes.live;
   }
 
   /** Taken before reading the database; `remember` ignores a read that a change overtook. */
   mark(): number {
-    return this.generation;
+    return this.changes.generation;
   }
 
   remember(tokenHash: string, found: AuthenticatedToken, mark: number, now: Date): void {
-    if (!this.enabled() || mark !== this.generation) return;
+    if (!this.current() || mark !== this.changes.generation) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(tokenHash, { ...found, user: { ...found.user }, cachedUntil: now.getTime() + this.ttlMs });
   }
 
   /** Forget everything: this process changed a token or a user (its commit's notification follows). */
   invalidate(): void {
-    this.generation++;
-    this.entries.clear();
+    this.changes.touched();
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.listening = false;
-    await this.listener.stop();
+    await this.changes.onModuleDestroy();
   }
 
-  private enabled(): boolean {
-    if (this.ttlMs <= 0) return false;
-    if (!this.started) {
-      this.started = true;
-      void this.listener.start();
+  /** Whether the cache may be used now; drops what was remembered under an older generation. */
+  private current(): boolean {
+    if (!this.live) return false;
+    if (this.entriesGeneration !== this.changes.generation) {
+      this.entries.clear();
+      this.entriesGeneration = this.changes.generation;
     }
-    return this.listening;
+    return true;
   }
 }

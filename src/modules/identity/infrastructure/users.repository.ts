@@ -2,10 +2,9 @@ import { poolRead } from '../../../database/pool-reads';
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Tx } from '../../../database/transactions';
-import { ApiTokenInfo } from '../domain/api-token';
+import { ApiTokenInfo, AuthenticatedToken } from '../domain/api-token';
 import { User } from '../domain/user';
 import { ApiTokenOrm } from './api-token.orm';
-import { AuthenticatedToken } from './token-cache';
 import { UserOrm } from './user.orm';
 
 interface UserRow {

@@ -36,4 +36,11 @@ describe('scale-out configuration', () => {
       dbPreparedStatements: false,
     });
   });
+
+  it('remembers tokens for TOKEN_CACHE_SECONDS (60 by default, 0 for never) and refuses a bad value', () => {
+    expect(loadConfig({}).tokenCacheMs).toBe(60_000);
+    expect(loadConfig({ TOKEN_CACHE_SECONDS: '0' }).tokenCacheMs).toBe(0);
+    expect(loadConfig({ TOKEN_CACHE_SECONDS: '2.5' }).tokenCacheMs).toBe(2500);
+    for (const bad of ['-1', '3601', 'soon']) expect(() => loadConfig({ TOKEN_CACHE_SECONDS: bad })).toThrow(/TOKEN_CACHE_SECONDS/);
+  });
 });

@@ -221,6 +221,8 @@ describe('request robustness', () => {
       ['[true,"x"]', [true, 'x']],
       ['["",""]', ['', '']],
       ['["2026-01-01T00:00:00.000Z"]', ['2026-01-01T00:00:00.000Z']],
+      // Well shaped, but no time: PostgreSQL refuses the value when the page is read.
+      ['["not a time","x"]', ['not a time', 'x']],
     ])('refuses a forged cursor %s with a 400', async (_label, values) => {
       const page = Buffer.from(JSON.stringify(values)).toString('base64url');
       expectError(await http().get('/v1/orgs').query({ page }).set(auth), 400);

@@ -6,6 +6,7 @@ export * from './list/cursor';
 export * from './list/list-envelope';
 export * from './list/list-query.dto';
 export * from './list/keyset';
+export * from './list/keyset-sql';
 export * from './list/in-memory';
 export * from './config/config.schema';
 export * from './config/config.module';

@@ -46,6 +46,11 @@ export async function paginate<T extends ObjectLiteral>(
     .limit(request.limit + 1)
     .getMany()
     .catch((error: unknown) => rethrowForgedCursor(error, cursor !== undefined));
+  return closePage(rows, count, order, request);
+}
+
+/** The page of `rows` (read with a limit one past the page's): its items and the cursor of the next page, if any. */
+export function closePage<T extends ObjectLiteral>(rows: T[], count: number, order: KeysetOrder, request: PageRequest): Page<T> {
   const hasMore = rows.length > request.limit;
   const items = hasMore ? rows.slice(0, request.limit) : rows;
   const last = items[items.length - 1];

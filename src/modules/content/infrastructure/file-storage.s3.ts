@@ -33,6 +33,8 @@ export interface S3Settings {
 /** Parts of a multipart write; the write holds at most `queueSize` of them in memory at once. */
 const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
+/** What a download holds between the bucket and the client. */
+const RELAY_BUFFER_BYTES = 512 * 1024;
 
 /**
  * Files in an S3 bucket (AWS S3, MinIO, Ceph, R2): one object per key, at the bucket's root, with
@@ -158,7 +160,8 @@ export class S3FileStorage extends FileStorage {
 
   /** The object's bytes as a stream that starts at once and fails (as streams do) if the bucket does. */
   private stream(key: string, range?: ByteRange): Readable {
-    const out = new PassThrough();
+    // Room for a few of the bucket's socket reads (64 KB each): at the default 16 KB the relay stalls on every chunk.
+    const out = new PassThrough({ highWaterMark: RELAY_BUFFER_BYTES });
     this.client
       .send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }))
       .then((object) => {

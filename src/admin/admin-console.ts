@@ -1,5 +1,4 @@
 import { INestApplication } from '@nestjs/common';
-import { NestExpressApplication } from '@nestjs/platform-express';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
@@ -21,8 +20,7 @@ const SESSION_SECONDS = 8 * 60 * 60;
  * runs) and its sign-in. Plain Express routes rather than Nest controllers: the dashboard is an
  * Express router, and none of it is part of the GitBook API (no /v1 prefix, no contract).
  */
-export function mountAdminConsole(app: INestApplication, config: AppConfig): void {
-  const express = app as NestExpressApplication;
+export function mountAdminConsole(app: INestApplication, config: AppConfig, into: Router): void {
   const identity = app.get(IdentityService, { strict: false });
   const sessions = app.get(ConsoleSessions, { strict: false });
   const authenticate = (credential: ConsoleCredential) => ('bearer' in credential ? identity.authenticate(credential.bearer) : sessions.userOf(credential.session));
@@ -65,7 +63,7 @@ export function mountAdminConsole(app: INestApplication, config: AppConfig): voi
       next(error);
     }
   });
-  express.use(login);
+  into.use(login);
 
   // Built on first use, so processes whose console nobody opens hold no extra queue connections.
   let board: RequestHandler | undefined;
@@ -84,5 +82,5 @@ export function mountAdminConsole(app: INestApplication, config: AppConfig): voi
     }
     board(req, res, next);
   };
-  express.use(BOARD_PATH, requireInstanceAdmin(authenticate), dashboard);
+  into.use(BOARD_PATH, requireInstanceAdmin(authenticate), dashboard);
 }

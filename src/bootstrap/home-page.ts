@@ -1,5 +1,4 @@
-import { INestApplication } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Request, Response, Router } from 'express';
 
 const LINKS = [
   { rel: 'docs', href: '/docs', title: 'API reference (Swagger UI)' },
@@ -14,8 +13,8 @@ const LINKS = [
  * `GET /`: where to go from here. Browsers get a small page, other clients JSON. A host a published
  * site claims never gets here: its root is the site's (mounted before this).
  */
-export function mountHomePage(app: INestApplication): void {
-  app.getHttpAdapter().get('/', (req: Request, res: Response) => {
+export function mountHomePage(into: Router): void {
+  into.get('/', (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
     if ((req.headers.accept ?? '').includes('text/html')) {
       const items = LINKS.map((l) => (l.href.includes('{') ? `<li>${l.title}: <code>${l.href}</code></li>` : `<li><a href="${l.href}">${l.title}</a></li>`)).join('');

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 
@@ -10,8 +9,8 @@ const CONSOLE_PATH = /^\/admin(?:\/|$)/;
 const EMBEDDABLE_PATH = /^\/(?:v1\/files|pdf)\//;
 
 /**
- * Security headers on every response, set by helmet before routing so error responses carry
- * them too:
+ * Security headers on every response, set (as helmet would) before routing so error responses
+ * carry them too:
  * - the API answers JSON, so its CSP allows nothing at all (`default-src 'none'`) and no page may
  *   frame it (`frame-ancestors 'none'` plus `X-Frame-Options: DENY` for old browsers);
  * - `/docs` (Swagger UI) loads its scripts from this origin (none inline), needs inline styles
@@ -22,7 +21,7 @@ const EMBEDDABLE_PATH = /^\/(?:v1\/files|pdf)\//;
  *   are immutable and public (file downloads) set their own caching.
  * Handlers may still set a stricter or more specific header (file downloads add a sandbox CSP).
  */
-export function applySecurityHeaders(app: INestApplication, publicUrl: string): void {
+export function securityHeaders(publicUrl: string): (req: Request, res: Response, next: NextFunction) => void {
   const apiOrigin = new URL(publicUrl).origin;
   const api = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
@@ -57,13 +56,13 @@ export function applySecurityHeaders(app: INestApplication, publicUrl: string): 
   // Every header here is static, so each set is computed once and copied onto responses (helmet
   // runs a dozen middleware functions per request otherwise).
   const [apiHeaders, embeddableHeaders, docsHeaders] = [api, embeddable, docs].map(headersOf);
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const path = req.path;
     if (DOCS_PATH.test(path)) return setAll(res, docsHeaders, next);
     res.setHeader('Cache-Control', 'no-store');
     if (CONSOLE_PATH.test(path)) return setAll(res, docsHeaders, next);
     return setAll(res, EMBEDDABLE_PATH.test(path) ? embeddableHeaders : apiHeaders, next);
-  });
+  };
 }
 
 type Middleware = (req: Request, res: Response, next: (error?: unknown) => void) => void;

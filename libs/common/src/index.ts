@@ -11,6 +11,7 @@ export * from './list/in-memory';
 export * from './config/config.schema';
 export * from './config/config.module';
 export * from './http/validation';
+export * from './http/middleware-chain';
 export * from './ids';
 export * from './clock';
 export * from './urls';

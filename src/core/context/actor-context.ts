@@ -30,6 +30,8 @@ export interface ActorContext {
  */
 interface Scope {
   context: ActorContext | undefined;
+  /** Describes the context on first use: most requests (reads) never ask for it. */
+  describe?: () => ActorContext;
 }
 
 const storage = new AsyncLocalStorage<Scope>();
@@ -42,14 +44,26 @@ export const ActorContexts = {
   openScope<T>(work: () => T): T {
     return storage.run({ context: undefined }, work);
   },
-  /** Names the context of the open request scope (outside one, there is nothing to name). */
-  settle(context: ActorContext): void {
+  /**
+   * Names the context of the open request scope (outside one, there is nothing to name), described
+   * by `describe` when first asked for: its inputs (caller, path, body) are fixed by then.
+   */
+  settle(describe: () => ActorContext): void {
     const scope = storage.getStore();
-    if (scope) scope.context = context;
+    if (scope) {
+      scope.context = undefined;
+      scope.describe = describe;
+    }
   },
   /** The context of the request or job this code runs for; undefined outside both (start-up, CLI). */
   current(): ActorContext | undefined {
-    return storage.getStore()?.context;
+    const scope = storage.getStore();
+    if (!scope) return undefined;
+    if (!scope.context && scope.describe) {
+      scope.context = scope.describe();
+      scope.describe = undefined;
+    }
+    return scope.context;
   },
   forJob(job: string): ActorContext {
     return { actor: { type: 'system', job }, action: `job:${job}`, ip: null, userAgent: null, organizationId: null, pathIds: [], requestFields: [], reading: false };

@@ -1,7 +1,6 @@
-import { bearerToken } from '@app/common';
+import { MiddlewareChain, bearerToken } from '@app/common';
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { INestApplication } from '@nestjs/common';
-import { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { IdempotencyStore, StoredAnswer } from './idempotency-store';
 
@@ -25,11 +24,10 @@ export type IdempotencyAuthenticator = (bearer: string) => Promise<string | null
  * with a key derived from the bearer token and the Idempotency-Key, which the store never holds:
  * a secret shown once in an answer (a webhook's secret, a share link's key) is unreadable there.
  */
-export function mountIdempotency(app: INestApplication, authenticate: IdempotencyAuthenticator): void {
+export function mountIdempotency(app: INestApplication, chain: MiddlewareChain, authenticate: IdempotencyAuthenticator): void {
   const store = app.get(IdempotencyStore, { strict: false });
   if (!store.enabled) return;
-  const express = app as NestExpressApplication;
-  express.use('/v1', (req: Request, res: Response, next: NextFunction) => {
+  chain.use('/v1', (req: Request, res: Response, next: NextFunction) => {
     const key = req.headers[HEADER];
     if ((req.method !== 'POST' && req.method !== 'PATCH') || key === undefined) return next();
     if (typeof key !== 'string' || !KEY.test(key)) return refuse(res, 400, 'Idempotency-Key: 1 to 255 visible ASCII characters');

@@ -3,6 +3,9 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { redactUrl } from './redact-url';
 
+/** Told of every response sent in full, with its duration in seconds. */
+export type AnsweredObserver = (req: Request, res: Response, seconds: number) => void;
+
 /** A caller's `X-Request-Id` is echoed when it is this sane; otherwise the server makes one. */
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
@@ -13,9 +16,10 @@ const REQUEST_ID = /^[\w.-]{1,128}$/;
  * credential-bearing paths is replaced (redactUrl), so tokens cannot end up in logs.
  *
  * Written for the hot path: no child logger and no serializers per request, and nothing built
- * unless the line's level is enabled (a 5xx is an error, anything else info).
+ * unless the line's level is enabled (a 5xx is an error, anything else info). `answered` (the
+ * request-duration metric) learns of each response sent in full from the same listener.
  */
-export function accessLog(logger: Logger): (req: Request, res: Response, next: NextFunction) => void {
+export function accessLog(logger: Logger, answered?: AnsweredObserver): (req: Request, res: Response, next: NextFunction) => void {
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -23,6 +27,7 @@ export function accessLog(logger: Logger): (req: Request, res: Response, next: N
     const started = performance.now();
     // 'close' comes once per response, after 'finish' when the answer was sent in full.
     res.once('close', () => {
+      if (answered && res.writableFinished) answered(req, res, (performance.now() - started) / 1000);
       const failed = res.statusCode >= 500;
       if (!logger.isLevelEnabled(failed ? 'error' : 'info')) return;
       const line = {

@@ -43,17 +43,27 @@ export class BatchedBudget {
     readonly limit: number,
   ) {}
 
+  /** Whether a request of `key` would be counted here, in memory (see consumeLocally). */
+  countsLocally(key: string, now: number): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && now < entry.resetAt && entry.consumed + entry.pending + 1 <= this.limit - headroom(this.limit);
+  }
+
+  /** Counts a request in memory; only when countsLocally said so for the same `now`. */
+  consumeLocally(key: string, now: number): BudgetCheck {
+    const entry = this.entries.get(key)!;
+    entry.pending++;
+    this.scheduleSettle();
+    return { allowed: true, limit: this.limit, remaining: this.limit - entry.consumed - entry.pending, msBeforeNext: entry.resetAt - now };
+  }
+
   async consume(key: string): Promise<BudgetCheck> {
     const now = Date.now();
+    if (this.countsLocally(key, now)) return this.consumeLocally(key, now);
     let entry = this.entries.get(key);
     if (entry && now >= entry.resetAt) {
       this.entries.delete(key);
       entry = undefined;
-    }
-    if (entry && entry.consumed + entry.pending + 1 <= this.limit - headroom(this.limit)) {
-      entry.pending++;
-      this.scheduleSettle();
-      return { allowed: true, limit: this.limit, remaining: this.limit - entry.consumed - entry.pending, msBeforeNext: entry.resetAt - now };
     }
     // Exact: this request and whatever is pending go to the store now.
     const pending = entry?.pending ?? 0;

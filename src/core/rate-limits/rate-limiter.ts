@@ -2,7 +2,7 @@ import { driverPool } from '../../database/pool-reads';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { RedisClient, redisClient } from '../redis/redis-client';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
-import { BatchedBudget } from './batched-budget';
+import { BatchedBudget, BudgetCheck } from './batched-budget';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/common';
 
@@ -48,10 +48,26 @@ export class RateLimiter implements OnModuleDestroy {
   }
 
   async consume(kind: RequestKind, tokenKey: string | null, address: string): Promise<Verdict> {
+    return this.check(this.checksOf(kind, tokenKey, address));
+  }
+
+  /**
+   * The verdict without waiting, when every budget of the request counts it in memory (far from
+   * its limit: most requests); null when one must ask the store, and then nothing was counted.
+   */
+  consumeNow(kind: RequestKind, tokenKey: string | null, address: string): Verdict | null {
+    if (this.connecting) return null;
+    const checks = this.checksOf(kind, tokenKey, address);
+    const now = Date.now();
+    if (!checks.every(([budget, key]) => budget.countsLocally(key, now))) return null;
+    return verdictOf(checks.map(([budget, key]) => budget.consumeLocally(key, now)), now);
+  }
+
+  private checksOf(kind: RequestKind, tokenKey: string | null, address: string): Array<[BatchedBudget, string]> {
     const budgets = this.build();
     const checks: Array<[BatchedBudget, string]> = [[budgets[kind === 'read' ? 'addressReads' : 'addressWrites'], address]];
     if (tokenKey) checks.push([budgets[kind === 'read' ? 'tokenReads' : 'tokenWrites'], tokenKey]);
-    return this.check(checks);
+    return checks;
   }
 
   /** Published sites' readers, per client address: pages (and their files) and searches apart. */
@@ -63,16 +79,7 @@ export class RateLimiter implements OnModuleDestroy {
   private async check(checks: Array<[BatchedBudget, string]>): Promise<Verdict> {
     if (this.connecting) await this.connecting;
     const results = await Promise.all(checks.map(([budget, key]) => budget.consume(key)));
-    // The budget closest to running out decides what the client is told.
-    const tightest = results.reduce((a, b) => (!b.allowed && a.allowed ? b : a.allowed === b.allowed && b.remaining < a.remaining ? b : a));
-    const now = Date.now();
-    return {
-      allowed: results.every((r) => r.allowed),
-      limit: tightest.limit,
-      remaining: tightest.remaining,
-      reset: Math.ceil((now + tightest.msBeforeNext) / 1000),
-      retryAfter: Math.max(1, Math.ceil(tightest.msBeforeNext / 1000)),
-    };
+    return verdictOf(results, Date.now());
   }
 
   /** Adds what this process counted locally to the shared store now (it does so every 50 ms anyway). */
@@ -122,4 +129,16 @@ export class RateLimiter implements OnModuleDestroy {
     }
     return this.redis;
   }
+}
+
+/** The budget closest to running out decides what the client is told. */
+function verdictOf(results: BudgetCheck[], now: number): Verdict {
+  const tightest = results.reduce((a, b) => (!b.allowed && a.allowed ? b : a.allowed === b.allowed && b.remaining < a.remaining ? b : a));
+  return {
+    allowed: results.every((r) => r.allowed),
+    limit: tightest.limit,
+    remaining: tightest.remaining,
+    reset: Math.ceil((now + tightest.msBeforeNext) / 1000),
+    retryAfter: Math.max(1, Math.ceil(tightest.msBeforeNext / 1000)),
+  };
 }

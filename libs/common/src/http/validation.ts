@@ -5,16 +5,20 @@ import { validateSync } from 'class-validator';
 export const MAX_LISTED_VALIDATION_ERRORS = 10;
 
 /**
- * Nest's ValidationPipe, with one shortcut: a request with no query parameters at all (most reads)
- * gets a fresh instance of its query DTO without a pass through class-transformer and
+ * Nest's ValidationPipe, with two shortcuts: values it would not validate (primitives, custom
+ * decorators) come back without a promise, and a request with no query parameters at all (most
+ * reads) gets a fresh instance of its query DTO without a pass through class-transformer and
  * class-validator, when that DTO accepts an empty query (checked once per class).
  */
 class QueryShortcutValidationPipe extends ValidationPipe {
   private readonly emptyAccepted = new Map<Type<unknown>, boolean>();
 
-  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  // Not `async`: what needs no class-validator pass (path ids, the caller, an empty query) is
+  // returned as it is, so Nest's pipe chain has no promise of ours to wait for on a plain read.
+  override transform(value: unknown, metadata: ArgumentMetadata): any {
     const metatype = metadata.metatype as Type<unknown> | undefined;
-    if (metadata.type === 'query' && metatype && isEmptyObject(value) && this.acceptsEmpty(metatype)) return new metatype();
+    if (!metatype || !this.toValidate(metadata)) return this.transformPrimitive(value, metadata);
+    if (metadata.type === 'query' && isEmptyObject(value) && this.acceptsEmpty(metatype)) return new metatype();
     return super.transform(value, metadata);
   }
 

@@ -1,6 +1,5 @@
 import { INestApplication, Logger } from '@nestjs/common';
-import { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, Response, Router } from 'express';
 import { failMcp, refuseMcp, serveMcp } from '../../../core/mcp/serve-mcp';
 import { IdentityService } from '../../identity/application/identity.service';
 import { organizationMcpServer } from '../application/organization-mcp-server';
@@ -13,12 +12,11 @@ export const ORGANIZATION_MCP_PATH = '/mcp';
  * token (`Authorization: Bearer <token>`): its tools act through our REST API as the token's user.
  * A missing or unknown token is a 401 before any tool is listed.
  */
-export function mountOrganizationMcp(app: INestApplication): void {
-  const express = app as NestExpressApplication;
+export function mountOrganizationMcp(app: INestApplication, into: Router): void {
   const identity = app.get(IdentityService, { strict: false });
   const logger = new Logger('OrganizationMcp');
 
-  express.use((req: Request, res: Response, next: NextFunction) => {
+  into.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path !== ORGANIZATION_MCP_PATH) return next();
     serve(req, res).catch((error: unknown) => {
       logger.error({ err: error }, 'organization MCP request failed');

@@ -32,25 +32,20 @@ export class BearerGuard implements CanActivate {
     this.installationTokenVerifier = optionalProvider(modules, InstallationTokenVerifier);
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Synchronous for an API token this process remembers (most requests): no promise to wait for. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (this.isPublic(context)) return true;
     const request = context.switchToHttp().getRequest();
     const token = bearerToken(request.headers?.authorization);
     if (!token) throw new UnauthenticatedError('Missing bearer token in the Authorization header');
-    if (looksLikeSiteToken(token)) {
-      request.user = await this.siteReader(context, token);
-      return true;
-    }
-    if (looksLikeInstallationToken(token)) {
-      request.user = await this.installation(context, token, request.method);
-      return true;
-    }
-    const found = await this.identity.authenticateToken(token);
-    if (!found) throw new UnauthenticatedError('Invalid or revoked API token');
-    request.user = found.user;
-    // For the audit log: which of the user's tokens made the change.
-    request.tokenId = found.tokenId;
-    return true;
+    if (looksLikeSiteToken(token)) return this.siteReader(context, token).then((user) => admit(request, user));
+    if (looksLikeInstallationToken(token)) return this.installation(context, token, request.method).then((user) => admit(request, user));
+    const remembered = this.identity.authenticateRememberedToken(token);
+    if (remembered) return admit(request, remembered.user, remembered.tokenId);
+    return this.identity.authenticateToken(token).then((found) => {
+      if (!found) throw new UnauthenticatedError('Invalid or revoked API token');
+      return admit(request, found.user, found.tokenId);
+    });
   }
 
   private async siteReader(context: ExecutionContext, token: string): Promise<User> {
@@ -79,4 +74,11 @@ export class BearerGuard implements CanActivate {
   private isPublic(context: ExecutionContext): boolean {
     return this.publicHandlers.of(context, (handler, controller) => this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [handler, controller]) === true);
   }
+}
+
+/** The caller, and for the audit log which of the user's tokens made the change. */
+function admit(request: { user?: User; tokenId?: string }, user: User, tokenId?: string): true {
+  request.user = user;
+  if (tokenId !== undefined) request.tokenId = tokenId;
+  return true;
 }

@@ -83,6 +83,18 @@ export class IdentityService {
     return { user: found.user, tokenId: found.tokenId };
   }
 
+  /**
+   * authenticateToken's answer when this process remembers the token (most requests), without a
+   * promise; undefined when only the database can tell (then call authenticateToken).
+   */
+  authenticateRememberedToken(token: string): { user: User; tokenId: string } | undefined {
+    const now = this.clock.now();
+    const found = this.tokenCache.get(hashToken(token), now);
+    if (!found) return undefined;
+    this.usage.record(found.tokenId, now);
+    return { user: found.user, tokenId: found.tokenId };
+  }
+
   /** An operator's view of a user's tokens (CLI `tokens:list`): never the token or its hash. */
   async listTokens(email: string): Promise<{ user: User; tokens: ApiTokenInfo[] }> {
     const user = await this.requireByEmail(email);

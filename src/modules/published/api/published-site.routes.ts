@@ -1,6 +1,5 @@
 import { INestApplication, Logger } from '@nestjs/common';
-import { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, Response, Router } from 'express';
 import { AppConfig } from '@app/common';
 import { PublishedReader, ReaderResponse } from '../application/published-reader.service';
 import { RateLimiter } from '../../../core/rate-limits/rate-limiter';
@@ -16,8 +15,7 @@ const SITE_HOST = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]
  * host of this server, and every path of a host a site claims. Plain Express: the pages are not part
  * of the API (no /v1, no token, no JSON errors), and a page view should cost no more than it must.
  */
-export function mountPublishedSites(app: INestApplication, config: AppConfig): void {
-  const express = app as NestExpressApplication;
+export function mountPublishedSites(app: INestApplication, config: AppConfig, into: Router): void {
   const reader = app.get(PublishedReader, { strict: false });
   const limiter = app.get(RateLimiter, { strict: false });
   const publicUrl = new URL(config.publicUrl);
@@ -25,7 +23,7 @@ export function mountPublishedSites(app: INestApplication, config: AppConfig): v
   const logger = new Logger('PublishedSites');
 
 
-  express.use((req: Request, res: Response, next: NextFunction) => {
+  into.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const path = req.path;
     const addressed = siteAddress(req, publicUrl);

@@ -1,6 +1,5 @@
 import { INestApplication, Logger } from '@nestjs/common';
-import { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, Response, Router } from 'express';
 import { openEventStream } from '../../../core/event-stream';
 import { AppConfig, DomainError, STATUS_BY_KIND, errorBody } from '@app/common';
 import { RateLimiter } from '../../../core/rate-limits/rate-limiter';
@@ -18,14 +17,13 @@ const ASK_PATH = /^(.*?)\/~gitbook\/ask\/?$/;
  * then the model's answer), then `event: done`. The reader is who the page was served to: the
  * address (share links), the visitor cookie or `jwt_token`, and their claims.
  */
-export function mountSiteAsk(app: INestApplication, config: AppConfig): void {
-  const express = app as NestExpressApplication;
+export function mountSiteAsk(app: INestApplication, config: AppConfig, into: Router): void {
   const readerAsk = app.get(ReaderAsk, { strict: false });
   const limiter = app.get(RateLimiter, { strict: false });
   const publicUrl = new URL(config.publicUrl);
   const logger = new Logger('SiteAsk');
 
-  express.use((req: Request, res: Response, next: NextFunction) => {
+  into.use((req: Request, res: Response, next: NextFunction) => {
     if (!ASK_PATH.test(req.path)) return next();
     const addressed = siteAddress(req, publicUrl);
     if (!addressed) return next();

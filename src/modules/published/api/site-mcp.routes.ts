@@ -1,6 +1,5 @@
 import { INestApplication, Logger } from '@nestjs/common';
-import { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, Response, Router } from 'express';
 import { AppConfig, DomainError } from '@app/common';
 import { failMcp, refuseMcp, serveMcp } from '../../../core/mcp/serve-mcp';
 import { RateLimiter } from '../../../core/rate-limits/rate-limiter';
@@ -19,14 +18,13 @@ const MCP_PATH = /^(.*?)\/~gitbook\/mcp(\/auth)?\/?$/;
  * not published, or an address no reader could open, is a 404; a site that needs a visitor token
  * without one, a 401.
  */
-export function mountSiteMcp(app: INestApplication, config: AppConfig): void {
-  const express = app as NestExpressApplication;
+export function mountSiteMcp(app: INestApplication, config: AppConfig, into: Router): void {
   const agents = app.get(SiteAgentReader, { strict: false });
   const limiter = app.get(RateLimiter, { strict: false });
   const publicUrl = new URL(config.publicUrl);
   const logger = new Logger('SiteMcp');
 
-  express.use((req: Request, res: Response, next: NextFunction) => {
+  into.use((req: Request, res: Response, next: NextFunction) => {
     const match = MCP_PATH.exec(req.path);
     if (!match) return next();
     const addressed = siteAddress(req, publicUrl);

@@ -22,7 +22,7 @@ const PATTERN = /[:*{}()[\]+?!\\]/;
  * Express finds a request's route by testing every route in the order they were registered: with
  * about 420 routes, a request for one registered late tests hundreds of patterns first (about
  * 100 µs for the last one, against 7 µs for the 16th, `GET /v1/spaces/{id}`). Once the app is up,
- * this replaces the run of routes Nest registered by one layer that picks, by the request's first
+ * this replaces each run of routes (Nest's, and Swagger UI's before it) by one layer that picks, by the request's first
  * two path segments (`/v1/spaces`, `/v1/orgs`), the routes that can match it, in their original
  * order; routes whose first two segments are not plain text (a parameter, a wildcard) are in every
  * group. Two routes in different groups can never match the same path, so the route that answers
@@ -39,12 +39,17 @@ export class RouteIndex implements OnApplicationBootstrap {
 }
 
 export function indexRoutes(router: ExpressRouter): void {
-  const [start, end] = longestRouteRun(router.stack);
-  if (end - start < 2) return;
-  const routes = router.stack.slice(start, end);
   // An OPTIONS request no route takes falls through to what follows (Nest's 404), never to a
   // group's automatic `Allow` answer; so OPTIONS skips the groups, which needs no route to take it.
-  if (routes.some((layer) => layer.route!._handlesMethod('OPTIONS'))) return;
+  if (router.stack.some((layer) => layer.route?._handlesMethod('OPTIONS'))) return;
+  // Every run of routes (Swagger UI's, then Nest's), the last first so the earlier indices hold.
+  for (const [start, end] of routeRuns(router.stack).reverse()) {
+    if (end - start >= 2) router.stack.splice(start, end - start, indexedLayer(router, router.stack.slice(start, end)));
+  }
+}
+
+/** One layer standing for a run of routes, in their order. */
+function indexedLayer(router: ExpressRouter, routes: Layer[]): Layer {
   const fold = (text: string) => (router.caseSensitive ? text : text.toLowerCase());
   const keyed = routes.map((layer) => ({ layer, key: typeof layer.route!.path === 'string' ? routeKey(layer.route!.path as string, fold) : null }));
   const groupOf = (key: string | null) => {
@@ -55,13 +60,18 @@ export function indexRoutes(router: ExpressRouter): void {
   const groups = new Map<string, ExpressRouter & Dispatch>();
   for (const { key } of keyed) if (key !== null && !groups.has(key)) groups.set(key, groupOf(key));
   const others = groupOf(null);
-  const dispatch = ((req: Request, res: Response, next: NextFunction) =>
-    req.method === 'OPTIONS' ? next() : (groups.get(fold(requestKey(req.path))) ?? others)(req, res, next)) as Dispatch;
+  // A request no route of the run can match goes straight on.
+  const fallback = others.stack.length > 0 ? others : null;
+  const dispatch = ((req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'OPTIONS') return next();
+    const group = groups.get(fold(requestKey(req.path))) ?? fallback;
+    return group ? group(req, res, next) : next();
+  }) as Dispatch;
   dispatch.routeLayers = routes;
   // The layer `use(fn)` makes: it matches every path and leaves the URL as it is.
   const holder = Router() as unknown as ExpressRouter & { use(fn: Dispatch): void };
   holder.use(dispatch);
-  router.stack.splice(start, end - start, holder.stack[0]);
+  return holder.stack[0];
 }
 
 /** Every route layer the app serves, in order, whether or not indexRoutes has grouped them. */
@@ -85,8 +95,9 @@ function requestKey(path: string): string {
   return key.endsWith('/') && key.length > 1 ? key.slice(0, -1) : key;
 }
 
-function longestRouteRun(stack: Layer[]): [number, number] {
-  let best: [number, number] = [0, 0];
+/** Where each run of consecutive route layers starts and ends. */
+function routeRuns(stack: Layer[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
   for (let i = 0; i < stack.length; ) {
     if (!stack[i].route) {
       i++;
@@ -94,8 +105,8 @@ function longestRouteRun(stack: Layer[]): [number, number] {
     }
     let j = i;
     while (j < stack.length && stack[j].route) j++;
-    if (j - i > best[1] - best[0]) best = [i, j];
+    runs.push([i, j]);
     i = j;
   }
-  return best;
+  return runs;
 }

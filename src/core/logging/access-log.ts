@@ -25,8 +25,8 @@ export function accessLog(logger: Logger, answered?: AnsweredObserver): (req: Re
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', id);
     const started = performance.now();
-    // 'close' comes once per response, after 'finish' when the answer was sent in full.
-    res.once('close', () => {
+    // 'close' comes once per response (so `on`, without `once`'s wrapper), after 'finish' when the answer was sent in full.
+    res.on('close', () => {
       if (answered && res.writableFinished) answered(req, res, (performance.now() - started) / 1000);
       const failed = res.statusCode >= 500;
       if (!logger.isLevelEnabled(failed ? 'error' : 'info')) return;

@@ -61,6 +61,8 @@ const CASES: Array<[string, string]> = [
   ['get', '/v1/orgs/special'],
   ['get', '/v1/other/special'],
   ['get', '/v1/%73paces/s1'],
+  ['get', '/v1/spaces/%E0%A4%A'],
+  ['get', '/v1/spaces/a%2Fb'],
   ['get', '/v1//spaces/s1'],
   ['get', '/v1/orgs/o1'],
   ['get', '/v1/orgs/o1/spaces'],

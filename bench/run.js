@@ -6,7 +6,7 @@
 // Ours and the baselines alternate BENCH_ROUNDS times, each round starting with the next server, and medians are
 // compared: this machine drifts more between runs than the difference measured. Target (issue 15): GET /v1/spaces/{id} at least 60% of bare at 32 connections,
 // with p99 at most 1.5x the bare p99.
-// Usage: npm run build && npm run bench   (BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_SPACES, BENCH_LOG_LEVEL, BENCH_ONLY to tune)
+// Usage: npm run build && npm run bench   (BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_SPACES, BENCH_LOG_LEVEL, BENCH_ONLY, BENCH_NEST_FEATURED to tune)
 const { fork } = require('node:child_process');
 const path = require('node:path');
 const autocannon = require('autocannon');
@@ -86,6 +86,8 @@ async function main() {
     // A third, nest-prepared, is the bare-prepared server's work in a plain NestJS controller: the
     // ceiling of the fixed stack, to tell the framework's share of the gap from ours.
     const baselines = [['bare', { BARE_UNNAMED: '1' }], ['bare-prepared', {}], ['nest-prepared', {}, 'nest-baseline-server.js']];
+    // BENCH_NEST_FEATURED=1: also nest-prepared with the Nest features our reads use (guard, global validation, param decorators).
+    if (process.env.BENCH_NEST_FEATURED === '1') baselines.push(['nest-featured', {}, 'nest-featured-server.js']);
     for (const [name, extra, script] of baselines) {
       const started = startBare({ ...env, ...extra }, script);
       bares.push({ name, child: started.child, url: started.url });

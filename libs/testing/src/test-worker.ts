@@ -61,7 +61,9 @@ export class TestWorker {
     for (;;) {
       const job = await this.job(queue, id);
       const state = job ? await job.getState() : 'unknown';
-      if (state === 'completed' || state === 'failed' || Date.now() > deadline) return job;
+      // Read again once settled: the copy read before the state may predate the attempt being counted.
+      if (state === 'completed' || state === 'failed') return this.job(queue, id);
+      if (Date.now() > deadline) return job;
       await new Promise((r) => setTimeout(r, 50));
     }
   }

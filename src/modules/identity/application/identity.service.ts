@@ -70,15 +70,14 @@ export class IdentityService {
 
   /** The user a token belongs to and the token's id (what the audit log names); null when invalid. */
   async authenticateToken(token: string): Promise<{ user: User; tokenId: string } | null> {
+    const remembered = this.authenticateRememberedToken(token);
+    if (remembered) return remembered;
     const now = this.clock.now();
     const hash = hashToken(token);
-    let found = this.tokenCache.get(hash, now);
-    if (!found) {
-      const mark = this.tokenCache.mark();
-      found = (await this.users.findUserByTokenHash(hash, now)) ?? undefined;
-      if (!found) return null;
-      this.tokenCache.remember(hash, found, mark, now);
-    }
+    const mark = this.tokenCache.mark();
+    const found = await this.users.findUserByTokenHash(hash, now);
+    if (!found) return null;
+    this.tokenCache.remember(hash, found, mark, now);
     this.usage.record(found.tokenId, now);
     return { user: found.user, tokenId: found.tokenId };
   }

@@ -9,6 +9,8 @@ import { FilesService } from '../src/modules/content/application/files.service';
 import { download, storeFile } from './content.fixtures';
 
 const ROOT = join(__dirname, '..');
+/** helmet's headers that only steer how a browser treats an HTML document. */
+const HTML_ONLY_HEADERS = ['origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
 
 describe('security headers', () => {
   let t: TestApp;
@@ -26,6 +28,11 @@ describe('security headers', () => {
     expect(headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(headers['cache-control']).toBe('no-store');
     expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+    // helmet's headers for HTML documents only: a JSON answer is never rendered as a page.
+    for (const name of HTML_ONLY_HEADERS) expect(headers[name]).toBeUndefined();
   }
 
   it('authenticated JSON answers: nosniff, no framing, a CSP allowing nothing, no-store', async () => {
@@ -54,6 +61,8 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain(`connect-src 'self' ${new URL(t.config.publicUrl).origin}`);
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+    // An HTML page keeps the headers that only matter to documents.
+    for (const name of HTML_ONLY_HEADERS) expect(page.headers[name]).toBeDefined();
     // Every script is an external file of this origin (script-src 'self' allows it; an inline one would be blocked).
     const scripts = [...page.text.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);

@@ -1,19 +1,16 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
-import { Router } from 'express';
 
-/** What this file needs of Express's router layers (express 5, `router` 2). */
+/** What this file needs of Express's router and its layers (express 5, `router` 2). */
 interface Layer {
   route?: { path: unknown; _handlesMethod(method: string): boolean };
-  handle: unknown;
 }
 interface ExpressRouter {
   stack: Layer[];
   caseSensitive?: boolean;
-  strict?: boolean;
+  handle(req: Request, res: Response, done: NextFunction): void;
 }
-type Dispatch = ((req: Request, res: Response, next: NextFunction) => void) & { routeLayers: Layer[] };
 
 /** Characters that make a path segment a pattern (parameters, wildcards, optional groups) in path-to-regexp 8. */
 const PATTERN = /[:*{}()[\]+?!\\]/;
@@ -22,11 +19,13 @@ const PATTERN = /[:*{}()[\]+?!\\]/;
  * Express finds a request's route by testing every route in the order they were registered: with
  * about 420 routes, a request for one registered late tests hundreds of patterns first (about
  * 100 µs for the last one, against 7 µs for the 16th, `GET /v1/spaces/{id}`). Once the app is up,
- * this replaces each run of routes (Nest's, and Swagger UI's before it) by one layer that picks, by the request's first
- * two path segments (`/v1/spaces`, `/v1/orgs`), the routes that can match it, in their original
- * order; routes whose first two segments are not plain text (a parameter, a wildcard) are in every
- * group. Two routes in different groups can never match the same path, so the route that answers
- * is the one that answered before; only the search is shorter.
+ * this gives the app's router one view of its stack per first two path segments (`/v1/spaces`,
+ * `/v1/orgs`): every middleware layer, and of each run of routes (Swagger UI's, Nest's) only those
+ * that can match such a path, in their original order. Routes whose first two segments are not
+ * plain text (a parameter, a wildcard) are in every view. Two routes in different views can never
+ * match the same path, so the route that answers is the one that answered before; only the search
+ * is shorter. The router walks the view with its own loop, as it walks its whole stack: there is no
+ * nested router to enter per request.
  */
 @Injectable()
 export class RouteIndex implements OnApplicationBootstrap {
@@ -39,44 +38,33 @@ export class RouteIndex implements OnApplicationBootstrap {
 }
 
 export function indexRoutes(router: ExpressRouter): void {
-  // An OPTIONS request no route takes falls through to what follows (Nest's 404), never to a
-  // group's automatic `Allow` answer; so OPTIONS skips the groups, which needs no route to take it.
+  // An OPTIONS request no route takes falls through to what follows (Nest's 404), never to the
+  // router's automatic `Allow` answer; so OPTIONS walks the whole stack, which needs no route to take it.
   if (router.stack.some((layer) => layer.route?._handlesMethod('OPTIONS'))) return;
-  // Every run of routes (Swagger UI's, then Nest's), the last first so the earlier indices hold.
-  for (const [start, end] of routeRuns(router.stack).reverse()) {
-    if (end - start >= 2) router.stack.splice(start, end - start, indexedLayer(router, router.stack.slice(start, end)));
-  }
-}
-
-/** One layer standing for a run of routes, in their order. */
-function indexedLayer(router: ExpressRouter, routes: Layer[]): Layer {
+  const stack = router.stack;
+  const indexedLength = stack.length;
   const fold = (text: string) => (router.caseSensitive ? text : text.toLowerCase());
-  const keyed = routes.map((layer) => ({ layer, key: typeof layer.route!.path === 'string' ? routeKey(layer.route!.path as string, fold) : null }));
-  const groupOf = (key: string | null) => {
-    const group = Router({ caseSensitive: router.caseSensitive, strict: router.strict }) as unknown as ExpressRouter & Dispatch;
-    group.stack = keyed.filter((entry) => entry.key === null || entry.key === key).map((entry) => entry.layer);
-    return group;
+  const keys = stack.map((layer) => (!layer.route ? undefined : typeof layer.route.path === 'string' ? routeKey(layer.route.path, fold) : null));
+  const viewOf = (key: string | null): ExpressRouter => {
+    const layers = stack.filter((_layer, i) => keys[i] === undefined || keys[i] === null || keys[i] === key);
+    // The router itself, seen through a stack of fewer layers: its handle() reads `this.stack`, and
+    // everything else (params, options) from the router.
+    return Object.create(router, { stack: { value: layers } }) as ExpressRouter;
   };
-  const groups = new Map<string, ExpressRouter & Dispatch>();
-  for (const { key } of keyed) if (key !== null && !groups.has(key)) groups.set(key, groupOf(key));
-  const others = groupOf(null);
-  // A request no route of the run can match goes straight on.
-  const fallback = others.stack.length > 0 ? others : null;
-  const dispatch = ((req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'OPTIONS') return next();
-    const group = groups.get(fold(requestKey(req.path))) ?? fallback;
-    return group ? group(req, res, next) : next();
-  }) as Dispatch;
-  dispatch.routeLayers = routes;
-  // The layer `use(fn)` makes: it matches every path and leaves the URL as it is.
-  const holder = Router() as unknown as ExpressRouter & { use(fn: Dispatch): void };
-  holder.use(dispatch);
-  return holder.stack[0];
+  const views = new Map<string, ExpressRouter>();
+  for (const key of keys) if (typeof key === 'string' && !views.has(key)) views.set(key, viewOf(key));
+  const others = viewOf(null);
+  const handle = router.handle;
+  router.handle = function handleIndexed(req: Request, res: Response, done: NextFunction): void {
+    // Layers added since (an app that registers more routes later) are only in the whole stack.
+    if (req.method === 'OPTIONS' || stack.length !== indexedLength) return handle.call(router, req, res, done);
+    return handle.call(views.get(fold(requestKey(req.path))) ?? others, req, res, done);
+  };
 }
 
-/** Every route layer the app serves, in order, whether or not indexRoutes has grouped them. */
+/** Every route layer the app serves, in order. */
 export function routeLayers(router: ExpressRouter): Layer[] {
-  return router.stack.flatMap((layer) => (layer.route ? [layer] : ((layer.handle as Partial<Dispatch>).routeLayers ?? [])));
+  return router.stack.filter((layer) => layer.route);
 }
 
 /** The first two segments of a route's path when both are plain text (`/v1/spaces/:id` → `/v1/spaces`), else null. */
@@ -93,20 +81,4 @@ function requestKey(path: string): string {
   const third = path.indexOf('/', second + 1);
   const key = third < 0 ? path : path.slice(0, third);
   return key.endsWith('/') && key.length > 1 ? key.slice(0, -1) : key;
-}
-
-/** Where each run of consecutive route layers starts and ends. */
-function routeRuns(stack: Layer[]): Array<[number, number]> {
-  const runs: Array<[number, number]> = [];
-  for (let i = 0; i < stack.length; ) {
-    if (!stack[i].route) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < stack.length && stack[j].route) j++;
-    runs.push([i, j]);
-    i = j;
-  }
-  return runs;
 }

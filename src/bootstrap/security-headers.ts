@@ -12,7 +12,8 @@ const EMBEDDABLE_PATH = /^\/(?:v1\/files|pdf)\//;
  * Security headers on every response, set (as helmet would) before routing so error responses
  * carry them too:
  * - the API answers JSON, so its CSP allows nothing at all (`default-src 'none'`) and no page may
- *   frame it (`frame-ancestors 'none'` plus `X-Frame-Options: DENY` for old browsers);
+ *   frame it (`frame-ancestors 'none'` plus `X-Frame-Options: DENY` for old browsers); helmet's
+ *   headers for HTML documents only are left out (see `api` below);
  * - `/docs` (Swagger UI) loads its scripts from this origin (none inline), needs inline styles
  *   and data: images, and calls the API for "Try it out": its own CSP allows exactly that; the operator
  *   console (/admin, Bull Board) needs the same (its only inline script is a JSON data block);
@@ -23,10 +24,19 @@ const EMBEDDABLE_PATH = /^\/(?:v1\/files|pdf)\//;
  */
 export function securityHeaders(publicUrl: string): (req: Request, res: Response, next: NextFunction) => void {
   const apiOrigin = new URL(publicUrl).origin;
+  // JSON answers leave out helmet's headers that only steer how a browser treats an HTML document
+  // (Origin-Agent-Cluster, DNS prefetching in its links, IE8's open-in-place, Flash and Acrobat
+  // cross-domain policy files, the old XSS auditor): a JSON answer is never rendered as one, its
+  // CSP forbids everything, and each header is work on every answer of the hottest reads.
   const api = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   });
   // The file download sets its own sandboxing CSP; a PDF gets none, as browsers' PDF viewers may refuse to run under one.
   const embeddable = helmet({

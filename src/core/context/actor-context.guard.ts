@@ -30,7 +30,7 @@ export class ActorContextGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    const request = context.switchToHttp().getRequest();
+    const request = context.getArgByIndex(0);
     const action = this.actionOf(context);
     ActorContexts.settle(() => describe(request, action));
     return true;

@@ -26,7 +26,7 @@ export class RequestBodyGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.getArgByIndex<Request>(0);
     if (hasBody(request)) {
       const accepted =
         this.reflector.getAllAndOverride<string[] | undefined>(API_CONSUMES, [context.getHandler(), context.getClass()]) ?? JSON_TYPES;

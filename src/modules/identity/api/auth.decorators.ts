@@ -28,5 +28,6 @@ export const IntegrationScopes = (scopes: RouteScopes) => SetMetadata(INTEGRATIO
 
 /** The user the bearer token belongs to. */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): User => {
-  return ctx.switchToHttp().getRequest().user;
+  // The request is the first argument of an HTTP handler (switchToHttp() would make an object for it).
+  return ctx.getArgByIndex(0).user;
 });

@@ -35,7 +35,7 @@ export class BearerGuard implements CanActivate {
   /** Synchronous for an API token this process remembers (most requests): no promise to wait for. */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (this.isPublic(context)) return true;
-    const request = context.switchToHttp().getRequest();
+    const request = context.getArgByIndex(0);
     const token = bearerToken(request.headers?.authorization);
     if (!token) throw new UnauthenticatedError('Missing bearer token in the Authorization header');
     if (looksLikeSiteToken(token)) return this.siteReader(context, token).then((user) => admit(request, user));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestApp, TestUser } from '@app/testing';
 import { TestWorker } from '@app/testing/test-worker';
+import { ChangeRequestsService } from '../src/modules/change-requests/application/change-requests.service';
 import { space } from './spaces.fixtures';
 import { bareRepository, git } from './support/git-repo';
 
@@ -51,6 +52,18 @@ describe('Git Sync (real git, local bare repositories)', () => {
   async function pageMarkdown(spaceId: string, pageId: string): Promise<string> {
     const res = await alice.client.get(`/v1/spaces/${spaceId}/content/page/${pageId}?format=markdown`);
     return res.body.markdown ?? JSON.stringify(res.body.document);
+  }
+
+  /** The space ("thrice", through a merged change request) and the repository ("once") edit Quickstart's same line. */
+  async function editQuickstartOnBothSides(spaceId: string, work: string, quickId: string): Promise<void> {
+    const cr = await alice.client.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'edit quickstart' });
+    await alice.client.must.post(`/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, {
+      changes: [{ operation: 'update_page', page: quickId, document: { markdown: '1. Install.\n2. Run it thrice.\n' } }],
+    });
+    await alice.client.must.post(`/v1/spaces/${spaceId}/change-requests/${cr.body.id}/merge`);
+    writeFileSync(join(work, 'getting-started/quickstart.md'), '# Quickstart\n\n1. Install.\n2. Run it once.\n');
+    git(work, 'commit', '-qam', 'quick');
+    git(work, 'push', '-q', 'origin', 'main');
   }
 
   it('imports a GitBook-layout repository (every block, nested summary, includes, assets) and answers git/info', async () => {
@@ -139,14 +152,7 @@ describe('Git Sync (real git, local bare repositories)', () => {
     expect(await pageMarkdown(id, merged[1].id)).toContain('twice');
 
     // Both edit Quickstart's same line: a change request, the space keeps its text.
-    const cr2 = await alice.client.post(`/v1/spaces/${id}/change-requests`, { subject: 'edit 2' });
-    await alice.client.must.post(`/v1/spaces/${id}/change-requests/${cr2.body.id}/content`, {
-      changes: [{ operation: 'update_page', page: quick.id, document: { markdown: '1. Install.\n2. Run it thrice.\n' } }],
-    });
-    await alice.client.must.post(`/v1/spaces/${id}/change-requests/${cr2.body.id}/merge`);
-    writeFileSync(join(work, 'getting-started/quickstart.md'), '# Quickstart\n\n1. Install.\n2. Run it once.\n');
-    git(work, 'commit', '-qam', 'quick');
-    git(work, 'push', '-q', 'origin', 'main');
+    await editQuickstartOnBothSides(id, work, quick.id);
     await alice.client.must.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
     const conflicted = await waitFor(id);
     expect(conflicted.state).toBe('success');
@@ -159,6 +165,34 @@ describe('Git Sync (real git, local bare repositories)', () => {
     expect((await waitFor(id)).state).toBe('success');
     expect(await pageMarkdown(id, (await pages(id))[2].pages[1].id)).toContain('once');
   });
+
+  it('an import whose attempt dies after opening the conflict change request fills that one on retry, never a second', async () => {
+    const { url, work } = repository();
+    const id = await space(alice, org);
+    await alice.client.must.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    await waitFor(id);
+    const quick = (await pages(id))[2].pages[1];
+    await editQuickstartOnBothSides(id, work, quick.id);
+
+    // The first attempt dies once the change request is open, before its content is written.
+    const edit = jest.spyOn(ChangeRequestsService.prototype, 'commitEdit').mockRejectedValueOnce(new Error('worker killed'));
+    try {
+      await alice.client.must.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+      let done: Record<string, any> | undefined;
+      for (let i = 0; i < 600 && done?.state !== 'success'; i++) {
+        [done] = await t.dataSource.query(`SELECT * FROM git_sync_operations WHERE space_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [id]);
+        if (done?.state !== 'success') await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(done?.state).toBe('success');
+      expect(edit).toHaveBeenCalledTimes(2);
+      const opened = await t.dataSource.query(`SELECT id FROM change_requests WHERE space_id = $1 AND subject LIKE 'Git Sync:%'`, [id]);
+      expect(opened).toEqual([{ id: done!.result.changeRequest }]);
+      const page = await alice.client.get(`/v1/spaces/${id}/change-requests/${done!.result.changeRequest}/content/page/${quick.id}?format=markdown`);
+      expect(page.body.markdown).toContain('once');
+    } finally {
+      edit.mockRestore();
+    }
+  }, 60_000);
 
   it('never shows the credentials of the url: not stored in clear, not in job data, errors, git/info or the cache config', async () => {
     const { url } = repository();

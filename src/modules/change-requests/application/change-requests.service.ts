@@ -185,6 +185,16 @@ export class ChangeRequestsService {
     return open ?? this.insertNew(caller, space, { subject, styleguide: marker }, tx);
   }
 
+  /**
+   * A new draft in the caller's transaction, for background work that records what it opened in
+   * the same commit (so a retried job finds it instead of opening another).
+   */
+  async createIn(caller: User, spaceId: string, subject: string, tx: Tx): Promise<ChangeRequest> {
+    const space = await this.spaces.get(caller, spaceId);
+    this.assertCanEdit(space);
+    return this.insertNew(caller, space, { subject }, tx);
+  }
+
   /** Any change request by id, for background work acting for a recorded user (no authorization here). */
   findById(id: string): Promise<ChangeRequest | null> {
     return this.changeRequests.findById(id);

@@ -196,11 +196,26 @@ export class GitSyncRunner {
         return { commit: sync.commit, revision: revision.id, merged: true };
       });
     }
-    const subject = `Git Sync: changes from ${operation.options.ref} that conflict with the space`;
-    const created = await this.changeRequests.create(user, operation.spaceId, { subject });
-    const { changeRequest, revision } = await this.changeRequests.commitEdit(user, operation.spaceId, created.changeRequest.id, async () => ({ content: theirs, documents }));
+    const opened = await this.conflictChangeRequest(context);
+    const { changeRequest, revision } = await this.changeRequests.commitEdit(user, operation.spaceId, opened, async () => ({ content: theirs, documents }));
     await this.saveState(context, { commit: sync.commit, revision: revision.id, paths: sync.paths, assets: sync.assets, sources: sync.sources, changeRequest: changeRequest.id });
     return { commit: sync.commit, changeRequest: changeRequest.id, conflicts: merged.conflicts.map((c) => `${c.item} "${c.title}": ${c.reason}`) };
+  }
+
+  /**
+   * The change request that holds the repository's side of a conflicting import. Opening it and
+   * recording it on the operation commit together, so an attempt that dies after (before the edit
+   * or the sync state is written) leaves the next attempt the same draft to fill, not a second one.
+   */
+  private async conflictChangeRequest({ operation, user }: Context): Promise<string> {
+    const recorded = typeof operation.result?.changeRequest === 'string' ? await this.changeRequests.findById(operation.result.changeRequest) : null;
+    if (recorded && recorded.spaceId === operation.spaceId && recorded.isActive) return recorded.id;
+    const subject = `Git Sync: changes from ${String(operation.options.ref)} that conflict with the space`;
+    return this.transactions.run(async (tx) => {
+      const opened = await this.changeRequests.createIn(user, operation.spaceId, subject, tx);
+      await this.repository.updateOperation(operation.id, { result: { changeRequest: opened.id } }, tx);
+      return opened.id;
+    });
   }
 
   private async export({ operation, state, target, user, options }: Context, signal?: AbortSignal): Promise<Record<string, unknown>> {

@@ -12,7 +12,7 @@ import { User } from '../../identity/domain/user';
 import { parseRichTextDocument } from '../../organizations/domain/rich-text';
 import { SpaceView, SpacesService } from '../../spaces/application/spaces.service';
 import { conflictsAfterEdit } from '../domain/conflicts-after-edit';
-import { ChangeRequest, ChangeRequestStatus, CounterDelta, SettableStatus, StyleguideCheckCounts, parseChangeRequestRef } from '../domain/change-request';
+import { CHANGE_REQUEST_SUBJECT_MAX, ChangeRequest, ChangeRequestStatus, CounterDelta, SettableStatus, StyleguideCheckCounts, parseChangeRequestRef } from '../domain/change-request';
 import { ChangeRequestFilter, ChangeRequestRow, ChangeRequestsRepository } from '../infrastructure/change-requests.repository';
 import { ChangeRequestLocks } from './change-request-locks';
 import { ClusterDirectory } from './cluster-directory';
@@ -187,12 +187,13 @@ export class ChangeRequestsService {
 
   /**
    * A new draft in the caller's transaction, for background work that records what it opened in
-   * the same commit (so a retried job finds it instead of opening another).
+   * the same commit (so a retried job finds it instead of opening another). Its subject, made from
+   * a repository ref or a finding's title, is cut to the longest a subject may be.
    */
   async createIn(caller: User, spaceId: string, subject: string, tx: Tx): Promise<ChangeRequest> {
     const space = await this.spaces.get(caller, spaceId);
     this.assertCanEdit(space);
-    return this.insertNew(caller, space, { subject }, tx);
+    return this.insertNew(caller, space, { subject: subject.slice(0, CHANGE_REQUEST_SUBJECT_MAX) }, tx);
   }
 
   /** Any change request by id, for background work acting for a recorded user (no authorization here). */

@@ -127,30 +127,45 @@ export class SiteFindingsService {
   /**
    * The worker's side: a change request in the space of the finding's first page (else the site's
    * first space) holding a new page with a hint that lists the evidence and the pages involved, and,
-   * with a model, a draft of the missing content above it. A draft already recorded is not made again.
+   * with a model, a draft of the missing content above it. The change request is recorded on the
+   * finding in the transaction that opens it: a retry finds it, fills it if the attempt that opened
+   * it died before its page was written, and never opens a second one.
    */
   async draft(payload: DraftFindingFixPayload): Promise<{ changeRequestId: string } | { skipped: string }> {
     const { organizationId, siteId, findingId, draftId } = payload;
     const caller = await this.identity.getUser(payload.userId);
     const site = await this.site(caller, organizationId, siteId, 'edit');
     const finding = this.found(await this.findings.findFinding(site, findingId), findingId);
-    if (finding.changeRequests.some((c) => c.draftId === draftId)) return { skipped: 'drafted already' };
-    this.assertDraftable(finding);
-    const spaceId = finding.pages[0]?.spaceId ?? (await this.structure.spacesInSearchScope(caller, organizationId, site, { mode: 'default' }))[0];
+    const recorded = finding.changeRequests.find((c) => c.draftId === draftId);
+    if (recorded && !(await this.unfilled(recorded.changeRequestId))) return { skipped: 'drafted already' };
+    if (!recorded) this.assertDraftable(finding);
+    const spaceId = recorded?.spaceId ?? finding.pages[0]?.spaceId ?? (await this.structure.spacesInSearchScope(caller, organizationId, site, { mode: 'default' }))[0];
     if (!spaceId) throw new ConflictError('The site shows no space to draft in');
     const titles = await this.search.titlesOf(finding.pages);
     const pageTitles = finding.pages.map((p) => titles.get(`${p.spaceId}/${p.pageId}`)?.title ?? p.pageId);
     const draft = await this.modelDraft(organizationId, finding);
-    const view = await this.changeRequests.create(caller, spaceId, { subject: `Fix: ${finding.title}`.slice(0, 200) });
-    const changeRequestId = view.changeRequest.toState().id;
+    const changeRequestId = recorded?.changeRequestId ?? (await this.openDraft(caller, site, finding, spaceId, draftId));
     const markdown = [draft, hintMarkdown(finding.summary, finding.samples, pageTitles)].filter(Boolean).join('\n\n');
     await this.authoring.updateContent(caller, spaceId, changeRequestId, parseContentUpdateBody({ changes: [{ operation: 'insert_page', title: finding.title.slice(0, 100), document: { markdown } }] }));
-    await this.transactions.run(async (tx) => {
-      const locked = this.found(await this.findings.findFinding(site, findingId, tx), findingId);
-      Object.assign(locked, { changeRequests: [...locked.changeRequests, { spaceId, changeRequestId, draftId }], updatedAt: this.clock.now() });
-      await this.findings.saveFinding(locked, tx);
-    });
     return { changeRequestId };
+  }
+
+  /** A new change request for the finding, recorded on it in the same transaction. */
+  private openDraft(caller: User, site: string, finding: SiteFindingOrm, spaceId: string, draftId: string): Promise<string> {
+    return this.transactions.run(async (tx) => {
+      const locked = this.found(await this.findings.findFinding(site, finding.id, tx), finding.id);
+      this.assertDraftable(locked);
+      const opened = await this.changeRequests.createIn(caller, spaceId, `Fix: ${finding.title}`, tx);
+      Object.assign(locked, { changeRequests: [...locked.changeRequests, { spaceId, changeRequestId: opened.id, draftId }], updatedAt: this.clock.now() });
+      await this.findings.saveFinding(locked, tx);
+      return opened.id;
+    });
+  }
+
+  /** Opened by an attempt that died before writing its page: still active and never edited. */
+  private async unfilled(changeRequestId: string): Promise<boolean> {
+    const changeRequest = await this.changeRequests.findById(changeRequestId);
+    return changeRequest !== null && changeRequest.isActive && changeRequest.revision === changeRequest.revisionInitial;
   }
 
   private assertDraftable(finding: SiteFindingOrm): void {

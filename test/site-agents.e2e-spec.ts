@@ -74,6 +74,10 @@ describe('Site agent settings and agent feedback', () => {
     expect((await put(alice, { ...settingsOf(), editing: { customInstructions: 'text' } })).status).toBe(400);
     expect((await put(alice, settingsOf({ tone: 'sarcastic' }))).status).toBe(400);
     expect((await put(alice, settingsOf({ siteSpaces: 'all' }))).status).toBe(400);
+    // Limited to a site space this site does not have: refused, not a limit that draws on nothing.
+    const stranger = await put(alice, settingsOf({ siteSpaces: [siteSpaces[0].id, 'sitesp_nowhere'] }));
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.error.message).toBe('assistant.siteSpaces: not site spaces of this site: "sitesp_nowhere"');
     expect((await put(rita, settingsOf())).status).toBe(403);
     expect((await put(mallory, settingsOf())).status).toBe(404);
     expect((await mallory.client.get<any>(`/v1/orgs/${org}/sites/${site}/agent-settings`)).status).toBe(404);

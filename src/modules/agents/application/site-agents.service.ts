@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, Clock, newId } from '@app/common';
+import { CLOCK, Clock, InvalidError, newId } from '@app/common';
 import { User } from '../../identity/domain/user';
 import { SiteAccess } from '../../sites/application/site-access';
+import { SiteStructureService } from '../../sites/application/site-structure.service';
 import { AgentFeedback, feedbackReceipt, parseAgentFeedback } from '../domain/agent-feedback';
 import { SiteAgentSettings, defaultAgentSettings, parseAgentSettings } from '../domain/site-agent-settings';
 import { SiteAgentFeedbackOrm, SiteAgentSettingsOrm } from '../infrastructure/site-agent.orm';
@@ -25,6 +26,7 @@ export class SiteAgentsService {
   constructor(
     private readonly repository: SiteAgentsRepository,
     private readonly access: SiteAccess,
+    private readonly structure: SiteStructureService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -47,6 +49,7 @@ export class SiteAgentsService {
     const { site } = await this.access.read(caller, organizationId, siteId, 'create');
     const current = await this.view(site.id);
     const settings = parseAgentSettings(body, current.settings);
+    if (settings.assistant.siteSpaces !== current.settings.assistant.siteSpaces) await this.assertSiteSpaces(caller, organizationId, site.id, settings.assistant.siteSpaces);
     const row = Object.assign(new SiteAgentSettingsOrm(), { siteId: site.id, organizationId, settings, updatedAt: this.clock.now(), updatedBy: caller.id });
     await this.repository.saveSettings(row);
     return { siteId: site.id, settings, updatedAt: row.updatedAt, updatedBy: row.updatedBy };
@@ -63,6 +66,19 @@ export class SiteAgentsService {
 
   feedbackSince(siteId: string, since: Date, limit = 1000): Promise<SiteAgentFeedbackOrm[]> {
     return this.repository.feedbackSince(siteId, since, limit);
+  }
+
+  /**
+   * Site spaces the assistant is limited to must be this site's now: an id of another site, or a
+   * mistyped one, is a 400 rather than a limit that silently draws on nothing. (A site space removed
+   * later is ignored where Ask reads the setting.)
+   */
+  private async assertSiteSpaces(caller: User, organizationId: string, siteId: string, ids: string[] | null): Promise<void> {
+    if (!ids?.length) return;
+    const { rows } = await this.structure.rows(caller, organizationId, siteId);
+    const known = new Set(rows.siteSpaces.map((siteSpace) => siteSpace.id));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length > 0) throw new InvalidError(`assistant.siteSpaces: not site spaces of this site: ${unknown.slice(0, 10).map((id) => `"${id}"`).join(', ')}`);
   }
 
   private async view(siteId: string): Promise<SettingsView> {

@@ -23,7 +23,7 @@ export class UpdateSiteAgentSettingsDto {
       enabled: { type: 'boolean', description: "Off: the site's Ask answers 403 and reader pages show no Ask box" },
       tone: { type: 'string', enum: [...TONES] },
       instructions: { type: 'string', maxLength: 2000, description: 'Told to the model with every question' },
-      siteSpaces: { type: 'array', nullable: true, items: { type: 'string' }, description: 'The site spaces Ask draws on; null for all' },
+      siteSpaces: { type: 'array', nullable: true, items: { type: 'string' }, description: 'The site spaces Ask draws on, each one of this site (400 otherwise); null for all' },
     },
     description: "Our addition to GitBook's settings: the site assistant. Fields left out keep their values.",
   })

@@ -75,9 +75,7 @@ describe('Ask box in a browser', () => {
 
   it('is gone when the assistant is off, and the address refuses questions', async () => {
     await alice.client.must.put(`/v1/orgs/${org}/sites/${site}/agent-settings`, { scans: { topics: 'auto' }, findings: { changeRequests: 'never' }, editing: { customInstructions: { object: 'document', data: {}, nodes: [] } }, assistant: { enabled: false } });
-    // Pages rendered before keep their box until the site changes; a new page view of a changed site has none.
-    await alice.client.must.post(`/v1/orgs/${org}/sites/${site}/unpublish`);
-    await alice.client.must.post(`/v1/orgs/${org}/sites/${site}/publish`);
+    // The next view of a page served before (and cached) has no box: the settings moved the site's pages on.
     await page.goto(`${base}/sites/kettle/install`);
     expect(await page.locator('form.ask').count()).toBe(0);
     const refused = await fetch(`${base}/sites/kettle/~gitbook/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'socket' }) });

@@ -3,6 +3,8 @@ import { CLOCK, Clock, InvalidError, newId } from '@app/common';
 import { User } from '../../identity/domain/user';
 import { SiteAccess } from '../../sites/application/site-access';
 import { SiteStructureService } from '../../sites/application/site-structure.service';
+import { SitesService } from '../../sites/application/sites.service';
+import { Transactions } from '../../../database/transactions';
 import { AgentFeedback, feedbackReceipt, parseAgentFeedback } from '../domain/agent-feedback';
 import { SiteAgentSettings, defaultAgentSettings, parseAgentSettings } from '../domain/site-agent-settings';
 import { SiteAgentFeedbackOrm, SiteAgentSettingsOrm } from '../infrastructure/site-agent.orm';
@@ -27,6 +29,8 @@ export class SiteAgentsService {
     private readonly repository: SiteAgentsRepository,
     private readonly access: SiteAccess,
     private readonly structure: SiteStructureService,
+    private readonly sites: SitesService,
+    private readonly transactions: Transactions,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -51,7 +55,11 @@ export class SiteAgentsService {
     const settings = parseAgentSettings(body, current.settings);
     if (settings.assistant.siteSpaces !== current.settings.assistant.siteSpaces) await this.assertSiteSpaces(caller, organizationId, site.id, settings.assistant.siteSpaces);
     const row = Object.assign(new SiteAgentSettingsOrm(), { siteId: site.id, organizationId, settings, updatedAt: this.clock.now(), updatedBy: caller.id });
-    await this.repository.saveSettings(row);
+    // The Ask box of the site's pages follows the assistant: a new site version, so no page rendered before is served again.
+    await this.transactions.run(async (tx) => {
+      await this.repository.saveSettings(row, tx);
+      await this.sites.pagesChanged({ siteIds: [site.id] }, tx);
+    });
     return { siteId: site.id, settings, updatedAt: row.updatedAt, updatedBy: row.updatedBy };
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { Tx } from '../../../database/transactions';
 import { SiteAgentFeedbackOrm, SiteAgentSettingsOrm } from './site-agent.orm';
 
 @Injectable()
@@ -11,8 +12,8 @@ export class SiteAgentsRepository {
   }
 
   /** Writes the site's settings whole (a PUT): the last write wins, in one statement. */
-  async saveSettings(row: SiteAgentSettingsOrm): Promise<void> {
-    await this.dataSource.getRepository(SiteAgentSettingsOrm).upsert(row as never, ['siteId']);
+  async saveSettings(row: SiteAgentSettingsOrm, tx?: Tx): Promise<void> {
+    await (tx ?? this.dataSource.manager).getRepository(SiteAgentSettingsOrm).upsert(row as never, ['siteId']);
   }
 
   async addFeedback(row: SiteAgentFeedbackOrm): Promise<void> {

@@ -150,10 +150,12 @@ export class SiteFindingsService {
     return { changeRequestId };
   }
 
-  /** A new change request for the finding, recorded on it in the same transaction. */
+  /** A new change request for the finding, recorded on it in the same transaction (or the one another attempt recorded meanwhile). */
   private openDraft(caller: User, site: string, finding: SiteFindingOrm, spaceId: string, draftId: string): Promise<string> {
     return this.transactions.run(async (tx) => {
       const locked = this.found(await this.findings.findFinding(site, finding.id, tx), finding.id);
+      const raced = locked.changeRequests.find((c) => c.draftId === draftId);
+      if (raced) return raced.changeRequestId;
       this.assertDraftable(locked);
       const opened = await this.changeRequests.createIn(caller, spaceId, `Fix: ${finding.title}`, tx);
       Object.assign(locked, { changeRequests: [...locked.changeRequests, { spaceId, changeRequestId: opened.id, draftId }], updatedAt: this.clock.now() });

@@ -33,14 +33,15 @@ describe('Git Sync (real git, local bare repositories)', () => {
 
   const repository = () => bareRepository(tmp, FIXTURE);
 
-  async function waitFor(spaceId: string): Promise<Record<string, any>> {
+  /** The space's latest operation once it is in one of `states` (by default, any finished state). */
+  async function waitFor(spaceId: string, states = ['success', 'failure', 'skipped'], tries = 300): Promise<Record<string, any>> {
     t.clock.advance(1000);
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < tries; i++) {
       const [row] = await t.dataSource.query(`SELECT * FROM git_sync_operations WHERE space_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [spaceId]);
-      if (row && ['success', 'failure', 'skipped'].includes(row.state)) return row;
+      if (row && states.includes(row.state)) return row;
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error('operation did not finish');
+    throw new Error(`operation did not reach ${states.join(' or ')}`);
   }
 
   async function pages(spaceId: string): Promise<any[]> {
@@ -178,16 +179,13 @@ describe('Git Sync (real git, local bare repositories)', () => {
     const edit = jest.spyOn(ChangeRequestsService.prototype, 'commitEdit').mockRejectedValueOnce(new Error('worker killed'));
     try {
       await alice.client.must.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
-      let done: Record<string, any> | undefined;
-      for (let i = 0; i < 600 && done?.state !== 'success'; i++) {
-        [done] = await t.dataSource.query(`SELECT * FROM git_sync_operations WHERE space_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [id]);
-        if (done?.state !== 'success') await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(done?.state).toBe('success');
+      // The first attempt's failure is recorded before the retry: wait for the success.
+      const done = await waitFor(id, ['success'], 600);
+      expect(done.state).toBe('success');
       expect(edit).toHaveBeenCalledTimes(2);
       const opened = await t.dataSource.query(`SELECT id FROM change_requests WHERE space_id = $1 AND subject LIKE 'Git Sync:%'`, [id]);
-      expect(opened).toEqual([{ id: done!.result.changeRequest }]);
-      const page = await alice.client.get(`/v1/spaces/${id}/change-requests/${done!.result.changeRequest}/content/page/${quick.id}?format=markdown`);
+      expect(opened).toEqual([{ id: done.result.changeRequest }]);
+      const page = await alice.client.get(`/v1/spaces/${id}/change-requests/${done.result.changeRequest}/content/page/${quick.id}?format=markdown`);
       expect(page.body.markdown).toContain('once');
     } finally {
       edit.mockRestore();

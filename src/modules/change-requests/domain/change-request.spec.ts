@@ -40,6 +40,12 @@ describe('ChangeRequest', () => {
     expect(counters).toEqual({ open: 0, draft: 1 });
   });
 
+  it('is unedited until its head moves off the revision it was opened on', () => {
+    const { changeRequest } = draft();
+    expect(changeRequest.isUnedited).toBe(true);
+    expect(changeRequest.withHead('rev2', LATER).isUnedited).toBe(false);
+  });
+
   it('refuses a subject over 100 characters', () => {
     expect(() => draft({ subject: 'x'.repeat(101) })).toThrow(InvalidError);
     expect(draft({ subject: 'x'.repeat(100) }).changeRequest.subject).toHaveLength(100);

@@ -242,6 +242,11 @@ export class ChangeRequest implements Readonly<ChangeRequestState> {
     return this.status === 'open' || this.status === 'draft';
   }
 
+  /** Its head is still the revision it was opened on: nothing was edited or updated in it yet. */
+  get isUnedited(): boolean {
+    return this.revision === this.revisionInitial;
+  }
+
   /**
    * True exactly while the space head differs from the revision the change request is based
    * on. A merged change request is never outdated (its content is in the space).

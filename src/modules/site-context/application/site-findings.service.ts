@@ -167,7 +167,7 @@ export class SiteFindingsService {
   /** Opened by an attempt that died before writing its page: still active and never edited. */
   private async unfilled(changeRequestId: string): Promise<boolean> {
     const changeRequest = await this.changeRequests.findById(changeRequestId);
-    return changeRequest !== null && changeRequest.isActive && changeRequest.revision === changeRequest.revisionInitial;
+    return changeRequest !== null && changeRequest.isActive && changeRequest.isUnedited;
   }
 
   private assertDraftable(finding: SiteFindingOrm): void {

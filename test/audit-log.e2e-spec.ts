@@ -124,7 +124,7 @@ describe('Audit log', () => {
   });
 
   it('records a transaction that wrote with raw SQL only; a transaction that only read leaves nothing', async () => {
-    const context = { actor: { type: 'system' as const, job: 'raw-writer' }, action: 'job:raw-writer', ip: null, userAgent: null, organizationId: org, pathIds: [space], requestFields: [], reading: false };
+    const context = { actor: { type: 'system' as const, job: 'raw-writer' }, action: 'job:raw-writer', ip: null, userAgent: null, organizationId: org, pathIds: [space], requestFields: [] };
     const transactions = t.get<Transactions>(Transactions);
     await ActorContexts.run(context, () => transactions.run((tx) => tx.query(`UPDATE spaces SET emoji = '1f4dd' WHERE id = $1`, [space])));
     await ActorContexts.run({ ...context, action: 'job:raw-reader' }, () => transactions.run((tx) => tx.query(`SELECT count(*) FROM spaces`)));
@@ -132,6 +132,20 @@ describe('Audit log', () => {
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ actor: { type: 'system', job: 'raw-writer' }, resources: [space], changes: { records: [] } });
     expect((await owner.client.get(log(), { action: 'job:raw-reader' })).body.count).toBe(0);
+  });
+
+  it('records a change a read makes (a signing key generated on first read) under its caller; reading it again records nothing', async () => {
+    const site = (await owner.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Signed' })).body.id;
+    const auth = `/v1/orgs/${org}/sites/${site}/publishing/auth`;
+    const res = await request(t.app.getHttpServer()).get(auth).set('Authorization', `Bearer ${owner.token}`).set('User-Agent', 'audit-read/1.0');
+    expect(res.status).toBe(200);
+    const entries = (await owner.client.get(log(), { resource: site, action: 'getSitePublishingAuthById' })).body.items;
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actor: { type: 'user', user: owner.id }, userAgent: 'audit-read/1.0', resources: expect.arrayContaining([site]) });
+    expect(entries[0].changes.records).toEqual([expect.objectContaining({ record: 'sites', change: 'updated', fields: expect.arrayContaining(['visitorAuthKey']) })]);
+    expect(JSON.stringify(entries[0])).not.toContain(res.body.privateKey);
+    expect((await owner.client.get(auth)).status).toBe(200);
+    expect((await owner.client.get(log(), { resource: site, action: 'getSitePublishingAuthById' })).body.count).toBe(1);
   });
 
   it("records every change of who a space or a site is shared with, removals included, in the organization's log", async () => {

@@ -48,6 +48,18 @@ describe('PDF exports', () => {
     expect((await download(one.body.url)).status).toBe(200);
   });
 
+  it('records each address handed out (a download credential) in the audit trail under the reader who asked, never the token', async () => {
+    const audited = () => t.dataSource.query(`SELECT actor_type, actor_id, resource_ids, changes::text AS changes FROM audit_entries WHERE action = 'getSpacePDF' AND actor_id = $1`, [reader.id]);
+    const before = (await audited()).length;
+    const res = await reader.client.get(`/v1/spaces/${spaceId}/pdf`);
+    expect(res.status).toBe(200);
+    const entries = await audited();
+    expect(entries).toHaveLength(before + 1);
+    expect(entries[entries.length - 1]).toMatchObject({ actor_type: 'user', actor_id: reader.id, resource_ids: expect.arrayContaining([spaceId]) });
+    expect(JSON.parse(entries[entries.length - 1].changes).records).toEqual([expect.objectContaining({ record: 'pdf_exports', change: 'created' })]);
+    expect(JSON.stringify(entries)).not.toContain(new URL(res.body.url).pathname.split('/').pop());
+  });
+
   it('renders a change request head', async () => {
     const cr = await owner.client.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Draft' });
     expect(cr.status).toBe(201);

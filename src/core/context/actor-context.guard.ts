@@ -2,16 +2,27 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { HandlerMemo } from '@app/common';
 import type { NextFunction, Request, Response } from 'express';
-import { ActorContext, ActorContexts } from './actor-context';
+import { ActorContext, ActorContexts, SCOPE_LINGER_MS } from './actor-context';
 
 const OPERATION = 'swagger/apiOperation';
 
 /**
- * Express middleware, mounted after the body parser (whose stream callbacks would otherwise run
- * outside the scope): every request's work runs in an ActorContext scope of its own.
+ * How long an aborted write request's scope stays counted: its handler may still be running (the
+ * client left, the server did not stop), and nothing tells when it ends.
  */
-export function actorScope(_req: Request, _res: Response, next: NextFunction): void {
-  ActorContexts.openScope(next);
+export const ABORTED_SCOPE_LINGER_MS = 5 * 60_000;
+
+/**
+ * Express middleware, mounted after the body parser (whose stream callbacks would otherwise run
+ * outside the scope): every request that may change something runs in an ActorContext scope of its
+ * own, held until its response is done. A GET or HEAD opens none: it changes nothing a caller
+ * answers for, and without a scope in flight the storage's hooks are off (see `ActorContexts`).
+ */
+export function actorScope(req: Request, res: Response, next: NextFunction): void {
+  if (req.method === 'GET' || req.method === 'HEAD') return next();
+  let release: ((lingerMs: number) => void) | undefined;
+  res.once('close', () => release?.(res.writableFinished ? SCOPE_LINGER_MS : ABORTED_SCOPE_LINGER_MS));
+  release = ActorContexts.openScope(next);
 }
 
 /**
@@ -32,19 +43,24 @@ export class ActorContextGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const request = context.getArgByIndex(0);
     const action = this.actionOf(context);
-    ActorContexts.settle(() => describe(request, action));
+    ActorContexts.settle(() => describeRequest(request, action));
     return true;
   }
 
   private actionOf(context: ExecutionContext): string {
-    return this.actions.of(context, (handler, controller) => {
-      const operation = this.reflector.get<{ operationId?: string } | undefined>(OPERATION, handler);
-      return operation?.operationId ?? `${controller.name}.${handler.name}`;
-    });
+    return this.actions.of(context, (handler, controller) => operationOf(this.reflector, handler, controller));
   }
 }
 
-function describe(request: Request & { user?: { id: string }; tokenId?: string }, action: string): ActorContext {
+/** A handler's operation name: its OpenAPI operationId, else `Controller.method`. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export function operationOf(reflector: Reflector, handler: Function, controller: { name: string }): string {
+  const operation = reflector.get<{ operationId?: string } | undefined>(OPERATION, handler);
+  return operation?.operationId ?? `${controller.name}.${handler.name}`;
+}
+
+/** The ActorContext of an API request whose caller the guards know. */
+export function describeRequest(request: Request & { user?: { id: string }; tokenId?: string }, action: string): ActorContext {
   const params = (request.params ?? {}) as Record<string, string>;
   return {
     actor: request.user ? { type: 'user', userId: request.user.id, tokenId: request.tokenId ?? null } : { type: 'system', job: 'anonymous' },
@@ -55,7 +71,6 @@ function describe(request: Request & { user?: { id: string }; tokenId?: string }
     pathIds: Object.entries(params)
       .filter(([name]) => /Id$/.test(name))
       .map(([, value]) => value),
-    reading: request.method === 'GET' || request.method === 'HEAD',
     requestFields: request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? Object.keys(request.body).sort().slice(0, 50) : [],
   };
 }

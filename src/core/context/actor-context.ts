@@ -19,8 +19,6 @@ export interface ActorContext {
   pathIds: string[];
   /** The top-level fields of the request body: what the caller asked to change (names only). */
   requestFields: string[];
-  /** A GET or HEAD: its transactions are not checked for writes the audit trail did not see. */
-  reading: boolean;
 }
 
 /**
@@ -36,13 +34,67 @@ interface Scope {
 
 const storage = new AsyncLocalStorage<Scope>();
 
+/**
+ * In Node 20 an enabled AsyncLocalStorage runs a hook for every promise the process makes, whether
+ * anyone asks for the store or not: about a hundred per request through Nest, some 15% of a read's
+ * CPU. Only a change needs an actor, so the storage is enabled while a scope that may change
+ * something is in flight (a write request, a job, an outbox dispatch), and disabled when none is:
+ * reads, which open no scope, then run without the hooks. A scope is held until its work has
+ * settled, and a little longer (`lingerMs`) for what its work started without waiting for (an
+ * enqueue after commit): disabling the storage would hide the context from code still running in it.
+ */
+let holders = 0;
+
+/** Counts a scope as in flight; the returned function ends that, after `lingerMs` (once, however often called). */
+function hold(): (lingerMs: number) => void {
+  holders++;
+  let released = false;
+  return (lingerMs) => {
+    if (released) return;
+    released = true;
+    const drop = () => {
+      if (--holders === 0) storage.disable();
+    };
+    if (lingerMs > 0) setTimeout(drop, lingerMs).unref();
+    else drop();
+  };
+}
+
+/** How long a scope stays counted after its work settles. */
+export const SCOPE_LINGER_MS = 2000;
+
 export const ActorContexts = {
+  /** Runs `work` (a job, a dispatch) with `context`; the scope is held until its promise settles. */
   run<T>(context: ActorContext, work: () => T): T {
-    return storage.run({ context }, work);
+    const release = hold();
+    const done = () => release(SCOPE_LINGER_MS);
+    try {
+      const result = storage.run({ context }, work);
+      if (isThenable(result)) result.then(done, done);
+      else done();
+      return result;
+    } catch (error) {
+      done();
+      throw error;
+    }
   },
-  /** Runs a request's work in a scope of its own, whose context `settle` fills in later. */
-  openScope<T>(work: () => T): T {
-    return storage.run({ context: undefined }, work);
+  /**
+   * Runs a request's work in a scope of its own, whose context `settle` fills in later. The caller
+   * ends the scope with the returned function once the request's work can no longer run.
+   */
+  openScope(work: () => void): (lingerMs: number) => void {
+    const release = hold();
+    try {
+      storage.run({ context: undefined }, work);
+    } catch (error) {
+      release(SCOPE_LINGER_MS);
+      throw error;
+    }
+    return release;
+  },
+  /** How many scopes are in flight (the storage is enabled while there is one). */
+  scopesInFlight(): number {
+    return holders;
   },
   /**
    * Names the context of the open request scope (outside one, there is nothing to name), described
@@ -66,6 +118,10 @@ export const ActorContexts = {
     return scope.context;
   },
   forJob(job: string): ActorContext {
-    return { actor: { type: 'system', job }, action: `job:${job}`, ip: null, userAgent: null, organizationId: null, pathIds: [], requestFields: [], reading: false };
+    return { actor: { type: 'system', job }, action: `job:${job}`, ip: null, userAgent: null, organizationId: null, pathIds: [], requestFields: [] };
   },
 };
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+}

@@ -102,7 +102,7 @@ export class AuditTrail implements EntitySubscriberInterface, AuditNotes {
     if (!pending) {
       // Written with raw SQL only? PostgreSQL assigns a transaction id on the first write.
       const context = ActorContexts.current();
-      if (!context || context.reading || UNAUDITED_ACTIONS.has(context.action)) return;
+      if (!context || UNAUDITED_ACTIONS.has(context.action)) return;
       const [{ wrote }] = (await event.queryRunner.query(`SELECT txid_current_if_assigned() IS NOT NULL AS wrote`)) as Array<{ wrote: boolean }>;
       if (!wrote) return;
       pending = { context, changes: [] };

@@ -5,15 +5,18 @@ import { CurrentUser, Public } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { PdfExportsService } from '../application/pdf-exports.service';
 import { PdfQueryDto } from './pdf-query.dto';
+import { ChangesOnRead } from '../../../core/context/changes-on-read';
 
 const URL_RESPONSE = { schema: { type: 'object', properties: { url: { type: 'string', format: 'uri' } }, required: ['url'] } };
 
+/** Each address is a new export row holding a download credential: handing one out is audited (`ChangesOnRead`). */
 @ApiTags('pdf')
 @Controller()
 export class PdfController {
   constructor(private readonly pdfs: PdfExportsService) {}
 
   @Get('spaces/:spaceId/pdf')
+  @ChangesOnRead()
   @ApiBearerAuth()
   @ApiOperation({ operationId: 'getSpacePDF', summary: 'Address of a PDF of the space content (valid one hour)' })
   @ApiOkResponse(URL_RESPONSE)
@@ -22,6 +25,7 @@ export class PdfController {
   }
 
   @Get('spaces/:spaceId/change-requests/:changeRequestId/pdf')
+  @ChangesOnRead()
   @ApiBearerAuth()
   @ApiOperation({ operationId: 'getChangeRequestPDF', summary: 'Address of a PDF of the change request content (valid one hour)' })
   @ApiOkResponse(URL_RESPONSE)

@@ -11,6 +11,7 @@ import { VisitorAuthService } from '../application/visitor-auth.service';
 import { parsePosition, requiredPointer } from '../domain/structure';
 import { AdaptiveSchemaDto, CreateSiteDto, ListSitesQueryDto, ShareKeyQueryDto, SortStructureDto, UpdatePublishingAuthDto, UpdateSiteDto } from './dto/sites.dto';
 import { SitePresenter } from './site.presenter';
+import { ChangesOnRead } from '../../../core/context/changes-on-read';
 
 @ApiTags('sites')
 @ApiBearerAuth()
@@ -158,6 +159,8 @@ export class SitesController {
   }
 
   @Get(':siteId/publishing/auth')
+  // Generates the key on first read: that is a change the audit log names the caller for.
+  @ChangesOnRead()
   @ApiOperation({ operationId: 'getSitePublishingAuthById', summary: 'The visitor signing key: shown whole only when this call generates it, masked afterwards (admins)' })
   async publishingAuth(@CurrentUser() user: User, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string) {
     return { object: 'publishing-auth', ...(await this.visitorAuth.get(user, organizationId, siteId)) };

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { TestApp, TestUser } from '@app/testing';
 import { TestWorker } from '@app/testing/test-worker';
 import { ChangeRequestsService } from '../src/modules/change-requests/application/change-requests.service';
+import { GitSyncRunner } from '../src/modules/git-sync/application/git-sync-runner.service';
+import { GitSyncRepository } from '../src/modules/git-sync/infrastructure/git-sync.repository';
+import { IdentityService } from '../src/modules/identity/application/identity.service';
 import { space } from './spaces.fixtures';
 import { bareRepository, git } from './support/git-repo';
 
@@ -191,6 +194,21 @@ describe('Git Sync (real git, local bare repositories)', () => {
       edit.mockRestore();
     }
   }, 60_000);
+
+  it('two attempts of one import that race to open the conflict change request share the one the first opened', async () => {
+    const { url } = repository();
+    const id = await space(alice, org);
+    await alice.client.must.post(`/v1/spaces/${id}/git/import`, { url, ref: 'refs/heads/main' });
+    await waitFor(id);
+    // Both attempts read the operation before either opened one (a stalled job picked up while the first still runs).
+    const operation = (await t.get<GitSyncRepository>(GitSyncRepository).latestOperation(id))!;
+    expect(operation.result?.changeRequest).toBeUndefined();
+    const user = (await t.get<IdentityService>(IdentityService).findByIds([alice.id])).get(alice.id)!;
+    const runner = t.get<GitSyncRunner>(GitSyncRunner) as unknown as { conflictChangeRequest(context: { operation: unknown; user: unknown }): Promise<string> };
+    const opened = await Promise.all([runner.conflictChangeRequest({ operation: { ...operation }, user }), runner.conflictChangeRequest({ operation: { ...operation }, user })]);
+    expect(opened[1]).toBe(opened[0]);
+    expect(await t.dataSource.query(`SELECT id FROM change_requests WHERE space_id = $1 AND subject LIKE 'Git Sync:%'`, [id])).toEqual([{ id: opened[0] }]);
+  });
 
   it('never shows the credentials of the url: not stored in clear, not in job data, errors, git/info or the cache config', async () => {
     const { url } = repository();

@@ -2,6 +2,7 @@ import { AddressInfo } from 'node:net';
 import { TestApp, TestUser } from '@app/testing';
 import { contractTransport } from './support/contract-transport';
 import { TestWorker } from '@app/testing/test-worker';
+import { ChangeRequestsService } from '../src/modules/change-requests/application/change-requests.service';
 import { ContentStore } from '../src/modules/content/application/content-store.service';
 import { PageNode } from '../src/modules/content/domain/revision-content';
 import { bodyOf, findPage } from './change-requests.fixtures';
@@ -75,11 +76,12 @@ describe('translations', () => {
     return res.body;
   }
 
-  async function runToEnd(id: string): Promise<any> {
+  /** Requests a run and waits for it (`tries` of 50 ms: a retried attempt waits out the job's backoff first). */
+  async function runToEnd(id: string, tries = 400): Promise<any> {
     const before = (await alice.client.get<any>(`${base()}/${id}`)).body.stats.runs;
     const res = await alice.client.post(`${base()}/${id}/run`);
     expect(res.status).toBe(204);
-    for (let i = 0; i < 400; i++) {
+    for (let i = 0; i < tries; i++) {
       const [row] = await t.dataSource.query(`SELECT status, completed_generation, generation FROM translations WHERE id = $1`, [id]);
       if (row.status === 'completed' && row.completed_generation === row.generation) return (await alice.client.get<any>(`${base()}/${id}`)).body;
       await new Promise((r) => setTimeout(r, 50));
@@ -189,7 +191,8 @@ describe('translations', () => {
     expect(fake.requests.length - sent).toBe(3);
   });
 
-  it('never overwrites a page edited by hand in the result space: the new translation becomes a change request', async () => {
+  /** A translation run once, whose result page `faq` was then edited by hand (through a merged change request). */
+  async function handEditedTranslation() {
     const sourceId = await sourceSpace();
     const created = await create(sourceId);
     const first = await runToEnd(created.id);
@@ -199,7 +202,11 @@ describe('translations', () => {
       changes: [{ operation: 'update_page', page: 'faq', document: { markdown: 'Posez vos questions.\n' } }],
     });
     expect((await alice.client.post<any>(`/v1/spaces/${result}/change-requests/${edit.body.id}/merge`)).body.result).toBe('merge');
+    return { sourceId, created, first, result };
+  }
 
+  it('never overwrites a page edited by hand in the result space: the new translation becomes a change request', async () => {
+    const { sourceId, created, first, result } = await handEditedTranslation();
     const changed = structuredClone(SOURCE);
     changed[1].body = 'Ask us anything, any time.\n';
     changed[0].pages![0].body = 'Install it today.\n';
@@ -212,6 +219,29 @@ describe('translations', () => {
     const proposal = await alice.client.get<any>(`/v1/spaces/${result}/change-requests/${second.changeRequest}/content/page/faq`, { format: 'markdown' });
     expect(proposal.body.markdown).toContain('Ask-fr us-fr anything-fr');
   });
+
+  it.each([
+    ['after opening the change request, before filling it', 'commitEdit' as const],
+    ['after writing the result, before opening the change request', 'createIn' as const],
+  ])('a run whose attempt dies %s proposes the hand-edited pages on retry, in one change request', async (_when, step) => {
+    const { sourceId, created, result } = await handEditedTranslation();
+    const changed = structuredClone(SOURCE);
+    changed[1].body = 'Ask us anything, any time.\n';
+    await commitContent(t, sourceId, changed);
+
+    const dies = jest.spyOn(ChangeRequestsService.prototype, step).mockRejectedValueOnce(new Error('worker killed'));
+    try {
+      const done = await runToEnd(created.id, 1200);
+      expect(dies).toHaveBeenCalledTimes(2);
+      const proposals = await t.dataSource.query(`SELECT id FROM change_requests WHERE space_id = $1 AND subject LIKE 'Translation:%'`, [result]);
+      expect(proposals).toEqual([{ id: done.changeRequest }]);
+      const proposal = await alice.client.get<any>(`/v1/spaces/${result}/change-requests/${done.changeRequest}/content/page/faq`, { format: 'markdown' });
+      expect(proposal.body.markdown).toContain('Ask-fr us-fr anything-fr');
+      expect(await bodyOf(t, done.result.revision, 'faq')).toContain('Posez vos questions.');
+    } finally {
+      dies.mockRestore();
+    }
+  }, 90_000);
 
   it('a provider failure leaves the result as it was and says why; the next run continues; retries honour Retry-After', async () => {
     const sourceId = await sourceSpace();

@@ -208,10 +208,15 @@ export class GitSyncRunner {
    * or the sync state is written) leaves the next attempt the same draft to fill, not a second one.
    */
   private async conflictChangeRequest({ operation, user }: Context): Promise<string> {
-    const recorded = typeof operation.result?.changeRequest === 'string' ? await this.changeRequests.findById(operation.result.changeRequest) : null;
+    const seen = typeof operation.result?.changeRequest === 'string' ? operation.result.changeRequest : null;
+    const recorded = seen ? await this.changeRequests.findById(seen) : null;
     if (recorded && recorded.spaceId === operation.spaceId && recorded.isActive) return recorded.id;
     const subject = `Git Sync: changes from ${String(operation.options.ref)} that conflict with the space`;
     return this.transactions.run(async (tx) => {
+      // Another attempt of this operation may have opened one since this attempt read the operation.
+      const locked = await this.repository.lockOperation(operation.id, tx);
+      const raced = typeof locked?.result?.changeRequest === 'string' ? locked.result.changeRequest : null;
+      if (raced && raced !== seen) return raced;
       const opened = await this.changeRequests.createIn(user, operation.spaceId, subject, tx);
       await this.repository.updateOperation(operation.id, { result: { changeRequest: opened.id } }, tx);
       return opened.id;

@@ -19,6 +19,11 @@ export class GitSyncRepository {
     return this.manager(tx).getRepository(GitSyncOperationOrm).findOneBy({ id });
   }
 
+  /** The operation locked in `tx`: two attempts of it (a stalled job picked up again) take turns. */
+  lockOperation(id: string, tx: Tx): Promise<GitSyncOperationOrm | null> {
+    return this.manager(tx).getRepository(GitSyncOperationOrm).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
   async updateOperation(id: string, patch: Partial<GitSyncOperationOrm>, tx?: Tx): Promise<void> {
     await this.manager(tx).getRepository(GitSyncOperationOrm).update({ id }, patch as never);
   }

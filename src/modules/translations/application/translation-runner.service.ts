@@ -67,8 +67,13 @@ export class TranslationRunner {
     const translation = await this.repository.findById(translationId);
     if (!translation || translation.generation !== generation) return 'superseded';
     if (translation.completedGeneration >= generation) {
-      // Written, but the worker died before marking it completed: only that is left to do.
-      if (translation.status === 'running') await this.complete(translation, generation, { status: 'completed' });
+      // Written, but the worker died before marking it completed: what is left is the proposal over
+      // hand-edited pages (when the run made one: their rows still await it) and the mark.
+      if (translation.status === 'running') {
+        const user = await this.identity.getUser(translation.requestedBy);
+        await this.proposeOverHandEdits(user, translation, await this.repository.awaitingProposal(translation.id));
+        await this.complete(translation, generation, { status: 'completed' });
+      }
       return 'skipped';
     }
     const started = Date.now();
@@ -233,6 +238,8 @@ export class TranslationRunner {
           latestPages: sent.pages,
           latestWords: sent.words,
           lastError: null,
+          // This run's proposal replaces the last one; until it is opened, none is named.
+          ...(forChangeRequest.length > 0 ? { lastChangeRequestId: null } : {}),
           updatedAt: this.clock.now(),
         },
         tx,
@@ -240,19 +247,22 @@ export class TranslationRunner {
       return stored ? ('completed' as const) : ('superseded' as const);
     });
     if (outcome !== 'completed') return outcome;
-    // Completed only once the change request exists, so whoever sees `completed` sees it too.
-    const changeRequest = forChangeRequest.length > 0 ? await this.proposeOverHandEdits(user, translation, forChangeRequest) : null;
-    const finished = await this.complete(translation, translation.generation, {
-      status: 'completed',
-      ...(changeRequest ? { lastChangeRequestId: changeRequest } : {}),
-    });
+    // Completed only once the change request is filled, so whoever sees `completed` sees it too.
+    await this.proposeOverHandEdits(user, translation, forChangeRequest);
+    const finished = await this.complete(translation, translation.generation, { status: 'completed' });
     return finished ? 'completed' : 'superseded';
   }
 
-  /** New translations of pages edited by hand in the result space, as a change request there. */
-  private async proposeOverHandEdits(user: User, translation: TranslationOrm, rows: TranslatedPageOrm[]): Promise<string> {
-    const created = await this.changeRequests.create(user, translation.resultSpaceId, { subject: `Translation: ${rows.length} page(s) edited by hand have a new source text` });
-    await this.changeRequests.commitEdit(user, translation.resultSpaceId, created.changeRequest.id, async (head) => {
+  /**
+   * New translations of pages edited by hand in the result space, as a change request there. A
+   * retried attempt finds the one an attempt before it opened and fills it if it is still empty.
+   */
+  private async proposeOverHandEdits(user: User, translation: TranslationOrm, rows: TranslatedPageOrm[]): Promise<void> {
+    if (rows.length === 0) return;
+    const changeRequestId = await this.openProposal(user, translation, rows.length);
+    const changeRequest = changeRequestId ? await this.changeRequests.findById(changeRequestId) : null;
+    if (!changeRequest?.isActive || !changeRequest.isUnedited) return;
+    await this.changeRequests.commitEdit(user, translation.resultSpaceId, changeRequest.id, async (head) => {
       const byId = new Map(rows.map((row) => [row.pageId, row]));
       const documents = new Map<string, string>();
       const apply = (nodes: readonly PageNode[]): PageNode[] =>
@@ -265,6 +275,21 @@ export class TranslationRunner {
         });
       return { content: { ...head.content, pages: apply(head.content.pages) }, documents };
     });
-    return created.changeRequest.id;
+  }
+
+  /**
+   * The change request of this run's proposal: opened and recorded on the translation in one
+   * transaction, so an attempt that dies before filling it leaves the next one the same draft. Null
+   * when a newer run request superseded this one.
+   */
+  private openProposal(user: User, translation: TranslationOrm, pages: number): Promise<string | null> {
+    return this.transactions.run(async (tx) => {
+      const locked = await this.repository.lock(translation.id, tx);
+      if (!locked || locked.generation !== translation.generation) return null;
+      if (locked.lastChangeRequestId) return locked.lastChangeRequestId;
+      const opened = await this.changeRequests.createIn(user, translation.resultSpaceId, `Translation: ${pages} page(s) edited by hand have a new source text`, tx);
+      await this.repository.update(translation.id, { lastChangeRequestId: opened.id }, tx);
+      return opened.id;
+    });
   }
 }

@@ -38,6 +38,11 @@ export class TranslationsRepository {
     await this.translations(tx).update({ id }, patch as never);
   }
 
+  /** The translation locked in `tx`: attempts of one run that race for it take turns. */
+  lock(id: string, tx: Tx): Promise<TranslationOrm | null> {
+    return this.translations(tx).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
   /** Applies the patch only while the translation is still at `generation`; false when a newer run request superseded it. */
   async updateIfGeneration(id: string, generation: number, patch: Partial<TranslationOrm>, tx?: Tx): Promise<boolean> {
     const result = await this.translations(tx).update({ id, generation }, patch as never);
@@ -61,6 +66,14 @@ export class TranslationsRepository {
   async translatedPages(translationId: string): Promise<Map<string, TranslatedPageOrm>> {
     const rows = await this.pages().findBy({ translationId });
     return new Map(rows.map((row) => [row.pageId, row]));
+  }
+
+  /**
+   * Pages whose newest translation is not in the result space, because the page there was edited by
+   * hand since a run last wrote it: what a run proposes as a change request instead.
+   */
+  awaitingProposal(translationId: string): Promise<TranslatedPageOrm[]> {
+    return this.pages().createQueryBuilder('page').where('page.translationId = :translationId', { translationId }).andWhere('page.writtenSourceHash IS DISTINCT FROM page.sourceHash').getMany();
   }
 
   countPages(translationId: string, tx?: Tx): Promise<number> {

@@ -148,6 +148,15 @@ describe('Audit log', () => {
     expect((await owner.client.get(log(), { resource: site, action: 'getSitePublishingAuthById' })).body.count).toBe(1);
   });
 
+  it('files a change whose path and rows name no organization (a comment reply on a space) in the organization the caller was let into', async () => {
+    const comment = (await editor.client.must.post<any>(`/v1/spaces/${space}/comments`, { body: { markdown: 'Typo here?' } })).body.id;
+    await owner.client.must.post(`/v1/spaces/${space}/comments/${comment}/replies`, { body: { markdown: 'Fixed.' } });
+    const [entry] = (await owner.client.get(log(), { action: 'postCommentReplyInSpace' })).body.items;
+    expect(entry).toMatchObject({ organization: org, actor: { type: 'user', user: owner.id }, resources: expect.arrayContaining([space, comment]) });
+    expect(entry.changes.records.map((r: any) => r.record)).toContain('comment_replies');
+    expect((await outsider.client.get(log(otherOrg), { action: 'postCommentReplyInSpace' })).body.count).toBe(0);
+  });
+
   it("records every change of who a space or a site is shared with, removals included, in the organization's log", async () => {
     const site = (await owner.client.post<any>(`/v1/orgs/${org}/sites`, { title: 'Shared' })).body.id;
     const changes: Array<[string, string, string, () => Promise<{ status: number }>]> = [

@@ -48,16 +48,16 @@ describe('PDF exports', () => {
     expect((await download(one.body.url)).status).toBe(200);
   });
 
-  it('records each address handed out (a download credential) in the audit trail under the reader who asked, never the token', async () => {
-    const audited = () => t.dataSource.query(`SELECT actor_type, actor_id, resource_ids, changes::text AS changes FROM audit_entries WHERE action = 'getSpacePDF' AND actor_id = $1`, [reader.id]);
-    const before = (await audited()).length;
+  it("records each address handed out (a download credential) in the organization's audit log under the reader who asked, never the token", async () => {
+    const audited = async () => (await owner.client.get<any>(`/v1/orgs/${orgId}/audit-log`, { actor: reader.id, action: 'getSpacePDF' })).body;
+    const before = (await audited()).count as number;
     const res = await reader.client.get(`/v1/spaces/${spaceId}/pdf`);
     expect(res.status).toBe(200);
-    const entries = await audited();
-    expect(entries).toHaveLength(before + 1);
-    expect(entries[entries.length - 1]).toMatchObject({ actor_type: 'user', actor_id: reader.id, resource_ids: expect.arrayContaining([spaceId]) });
-    expect(JSON.parse(entries[entries.length - 1].changes).records).toEqual([expect.objectContaining({ record: 'pdf_exports', change: 'created' })]);
-    expect(JSON.stringify(entries)).not.toContain(new URL(res.body.url).pathname.split('/').pop());
+    const after = await audited();
+    expect(after.count).toBe(before + 1);
+    expect(after.items[0]).toMatchObject({ organization: orgId, actor: { type: 'user', user: reader.id }, resources: expect.arrayContaining([spaceId]) });
+    expect(after.items[0].changes.records).toEqual([expect.objectContaining({ record: 'pdf_exports', change: 'created' })]);
+    expect(JSON.stringify(after.items)).not.toContain(new URL(res.body.url).pathname.split('/').pop());
   });
 
   it('renders a change request head', async () => {

@@ -84,6 +84,25 @@ describe('ActorContexts', () => {
     expect(ActorContexts.scopesInFlight()).toBe(1);
   });
 
+  it('names the organization the access checks named, unless they named two (then none is guessed)', async () => {
+    const seen: Array<string | undefined> = [];
+    await ActorContexts.run(context('one'), async () => {
+      ActorContexts.noteOrganization('org-a');
+      await Promise.resolve();
+      ActorContexts.noteOrganization('org-a');
+      seen.push(ActorContexts.checkedOrganization());
+    });
+    await ActorContexts.run(context('two'), async () => {
+      ActorContexts.noteOrganization('org-a');
+      ActorContexts.noteOrganization('org-b');
+      ActorContexts.noteOrganization('org-a');
+      seen.push(ActorContexts.checkedOrganization());
+    });
+    ActorContexts.noteOrganization('org-c');
+    seen.push(ActorContexts.checkedOrganization());
+    expect(seen).toEqual(['org-a', undefined, undefined]);
+  });
+
   it('describes a request scope settled later, on first use', async () => {
     const describe = jest.fn(() => context('described'));
     const seen: Array<string | undefined> = [];

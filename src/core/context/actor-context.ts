@@ -30,6 +30,8 @@ interface Scope {
   context: ActorContext | undefined;
   /** Describes the context on first use: most requests (reads) never ask for it. */
   describe?: () => ActorContext;
+  /** The organization the access checks let the work into; null once they named two. */
+  organizationId?: string | null;
 }
 
 const storage = new AsyncLocalStorage<Scope>();
@@ -106,6 +108,21 @@ export const ActorContexts = {
       scope.context = undefined;
       scope.describe = describe;
     }
+  },
+  /**
+   * Names the organization the work acts in, as an access check that let it in resolved it. When
+   * neither the path (`/v1/spaces/{spaceId}/...`) nor the rows written name one, the audit log files
+   * the change there (`checkedOrganization`). Work checked in two organizations names none: its
+   * changes are not guessed into either's log.
+   */
+  noteOrganization(organizationId: string): void {
+    const scope = storage.getStore();
+    if (!scope || scope.organizationId === organizationId || scope.organizationId === null) return;
+    scope.organizationId = scope.organizationId === undefined ? organizationId : null;
+  },
+  /** The one organization the work's access checks named, if they named exactly one. */
+  checkedOrganization(): string | undefined {
+    return storage.getStore()?.organizationId ?? undefined;
   },
   /** The context of the request or job this code runs for; undefined outside both (start-up, CLI). */
   current(): ActorContext | undefined {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ForbiddenError, InvalidError, NotFoundError } from '@app/common';
+import { ActorContexts } from '../../../core/context/actor-context';
 import { Tx } from '../../../database/transactions';
 import { AccessContext } from '../domain/access-context';
 import { Caller } from '../domain/caller';
@@ -11,6 +12,8 @@ import { AccessContextRead, accessContextOf } from '../infrastructure/access-con
  * The one place that answers "what may this caller do here". Other modules ask it before
  * every use case. Not being allowed to see something is reported as "not found", so that
  * ids of other tenants never leak; seeing but not being allowed to change is "forbidden".
+ * The organization it is asked about is the one the work acts in: the audit log files the work's
+ * changes there (`ActorContexts.noteOrganization`).
  */
 @Injectable()
 export class AccessService {
@@ -23,6 +26,7 @@ export class AccessService {
    */
   async context(who: Caller | string, organizationId: string, tx?: Tx): Promise<AccessContext> {
     const caller = typeof who === 'string' ? { id: who } : who;
+    ActorContexts.noteOrganization(organizationId);
     return this.scopedContext(caller, organizationId) ?? this.repository.loadContext(caller.id, organizationId, tx);
   }
 
@@ -31,6 +35,7 @@ export class AccessService {
    * a request names (accessContextColumns, for the caller's id and the row's organization).
    */
   contextFromRead(caller: Caller, organizationId: string, read: AccessContextRead): AccessContext {
+    ActorContexts.noteOrganization(organizationId);
     return this.scopedContext(caller, organizationId) ?? accessContextOf(organizationId, read);
   }
 

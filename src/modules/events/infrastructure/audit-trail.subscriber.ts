@@ -142,7 +142,8 @@ export class AuditTrail implements EntitySubscriberInterface, AuditNotes {
     const organizations = new Set<string | null>();
     if (context.organizationId) organizations.add(context.organizationId);
     for (const c of changes) if (c.organizationId) organizations.add(c.organizationId);
-    if (organizations.size === 0) organizations.add(null);
+    // Neither the path nor the rows name one (a comment, a review, a PDF address): the organization the access check let the caller into.
+    if (organizations.size === 0) organizations.add(ActorContexts.checkedOrganization() ?? null);
     const resourceIds = [...new Set([...context.pathIds, ...changes.map((c) => c.id).filter((id): id is string => id !== null)])].slice(0, MAX_RECORDS);
     const records = changes.slice(0, MAX_RECORDS).map(({ table, id, change, fields }) => ({ record: table, ...(id ? { id } : {}), change, ...(fields.length > 0 ? { fields } : {}) }));
     const summary = {

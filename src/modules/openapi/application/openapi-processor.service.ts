@@ -10,6 +10,7 @@ import { OpenAPISpecsRepository } from '../infrastructure/openapi-specs.reposito
 import { SpecParser } from '../infrastructure/spec-parser';
 import { OpenAPIChanges } from './openapi-changes';
 import { ProcessOpenAPISpec, ProcessSpecPayload } from './openapi.jobs';
+import { ActorContexts } from '../../../core/context/actor-context';
 
 export type ProcessOutcome = 'skipped' | 'superseded' | 'new-version' | 'unchanged' | 'failed';
 
@@ -40,6 +41,8 @@ export class OpenAPIProcessor {
     const spec = await this.repository.findById(specId);
     if (!spec || spec.generation !== generation) return 'superseded';
     if (spec.processingState === 'complete') return 'skipped';
+    // A system job checks no access: it names the spec's organization for the audit log itself.
+    ActorContexts.noteOrganization(spec.organizationId);
     await this.repository.updateIfGeneration(specId, generation, { processingState: 'progress' });
     const source: SpecSource = spec.sourceUrl ? { url: spec.sourceUrl } : { text: spec.sourceText ?? '' };
 

@@ -81,6 +81,12 @@ describe('Git Sync (real git, local bare repositories)', () => {
     const announced = await t.dataSource.query(`SELECT type, data FROM domain_events WHERE space_id = $1 ORDER BY seq`, [id]);
     expect(announced.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['content.updated', 'git_sync.completed']));
     expect(announced.find((e: { type: string }) => e.type === 'git_sync.completed').data).toMatchObject({ direction: 'import' });
+    // Every audit entry of the import, the request's and the job's, is filed in the space's organization.
+    const filed = await t.dataSource.query(`SELECT DISTINCT action, organization_id FROM audit_entries WHERE action IN ('importGitRepository', 'job:git-import') AND $1 = ANY(resource_ids)`, [id]);
+    expect(filed).toEqual(expect.arrayContaining([{ action: 'importGitRepository', organization_id: org }]));
+    const jobEntries = await t.dataSource.query(`SELECT organization_id FROM audit_entries WHERE action = 'job:git-import'`);
+    expect(jobEntries.length).toBeGreaterThan(0);
+    expect(jobEntries.every((e: { organization_id: string | null }) => e.organization_id === org)).toBe(true);
     expect(titles(await pages(id))).toEqual([
       ['Welcome', []],
       ['Blocks', []],

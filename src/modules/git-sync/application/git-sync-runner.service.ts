@@ -28,6 +28,7 @@ import { PermanentJobError } from '../../../jobs/job-handler';
 import { GitSyncOperationOrm, GitSyncStateOrm } from '../infrastructure/git-sync.orm';
 import { GitSyncRepository } from '../infrastructure/git-sync.repository';
 import { SecretBox } from '../../../core/secrets/secret-box';
+import { ActorContexts } from '../../../core/context/actor-context';
 
 interface Context {
   operation: GitSyncOperationOrm;
@@ -71,6 +72,9 @@ export class GitSyncRunner {
     const operation = await this.repository.findOperation(operationId);
     if (!operation) return { skipped: 'unknown operation' };
     if (operation.state === 'success' || operation.state === 'skipped') return operation.result ?? { state: operation.state };
+    // The operation's rows name no organization: the audit log files the job's changes in the space's.
+    const organizationId = await this.spaces.organizationOf(operation.spaceId);
+    if (organizationId) ActorContexts.noteOrganization(organizationId);
     const state = await this.repository.findState(operation.spaceId);
     if (operation.timestamp && state?.lastTimestamp && operation.timestamp < state.lastTimestamp) {
       const result = { skipped: 'older than the last processed operation' };

@@ -38,7 +38,8 @@ describe('The organization MCP server', () => {
 
   async function connect(token?: string): Promise<Client> {
     const client = new Client({ name: 'test-agent', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', endpoint), { requestInit: { headers: token ? { Authorization: `Bearer ${token}` } : {} } }));
+    const headers = { 'User-Agent': 'test-agent/1.0', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+    await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', endpoint), { requestInit: { headers } }));
     clients.push(client);
     return client;
   }
@@ -91,10 +92,11 @@ describe('The organization MCP server', () => {
     expect((await call(client, 'publishSite', { organizationId: org, siteId })).error).toBe(false);
     expect((await alice.client.get<any>(`/v1/orgs/${org}/sites/${siteId}`)).body.published).toBe(true);
 
-    // The audit log names Alice, through her token, for what the agent did.
-    const entries = await t.dataSource.query(`SELECT action, actor_id FROM audit_entries WHERE organization_id = $1 AND action = ANY($2)`, [org, ['createChangeRequest', 'mergeChangeRequest', 'publishSite']]);
+    // The audit log names Alice, through her token, and the agent's client for what the agent did.
+    const entries = await t.dataSource.query(`SELECT action, actor_id, user_agent FROM audit_entries WHERE organization_id = $1 AND action = ANY($2)`, [org, ['createChangeRequest', 'mergeChangeRequest', 'publishSite']]);
     expect(entries.map((e: any) => e.action).sort()).toEqual(['createChangeRequest', 'mergeChangeRequest', 'publishSite']);
     expect(entries.every((e: any) => e.actor_id === alice.id)).toBe(true);
+    expect(entries.every((e: any) => e.user_agent === 'test-agent/1.0 via MCP')).toBe(true);
   });
 
   it("does only what the token's user may: a reader cannot open a change request, another organization sees nothing", async () => {

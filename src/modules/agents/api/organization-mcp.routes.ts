@@ -28,7 +28,7 @@ export function mountOrganizationMcp(app: INestApplication, into: Router): void 
     const authorization = req.headers.authorization ?? '';
     const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
     if (!token || !(await identity.authenticateToken(token))) return refuseMcp(res, 401, 'An API token is required: Authorization: Bearer <token>', { 'WWW-Authenticate': 'Bearer' });
-    const server = organizationMcpServer(new OwnApi(ownAddress(req), `Bearer ${token}`));
+    const server = organizationMcpServer(new OwnApi(ownAddress(req), `Bearer ${token}`, viaMcp(req.headers['user-agent'])));
     await serveMcp(server, req, res);
   }
 }
@@ -37,4 +37,10 @@ export function mountOrganizationMcp(app: INestApplication, into: Router): void 
 function ownAddress(req: Request): string {
   const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
   return `http://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
+}
+
+/** The agent client's user agent, marked as reaching the API through this server (control characters dropped). */
+function viaMcp(userAgent: string | undefined): string {
+  const client = (userAgent ?? '').replace(/[^\x20-\x7e]/g, '').trim().slice(0, 200);
+  return `${client || 'unknown'} via MCP`;
 }

@@ -11,15 +11,20 @@ export interface ApiAnswer {
  * process's own socket, never one a caller chose.
  */
 export class OwnApi {
+  /**
+   * `userAgent` names the agent's client (with "via MCP") in the access log and the audit entries of
+   * the calls, which would otherwise show only this process's own fetch.
+   */
   constructor(
     private readonly base: string,
     private readonly authorization: string,
+    private readonly userAgent: string,
   ) {}
 
   async call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<ApiAnswer> {
     const res = await fetch(`${this.base}/v1${path}`, {
       method,
-      headers: { authorization: this.authorization, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { authorization: this.authorization, accept: 'application/json', 'user-agent': this.userAgent, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

@@ -5,7 +5,7 @@ import { ABORTED_SCOPE_LINGER_MS, actorScope } from './actor-context.guard';
 
 const context = (job: string): ActorContext => ActorContexts.forJob(job);
 
-/** A promise settled from outside, and a turn of the event loop to let continuations run. */
+/** A promise the test settles when it chooses: work awaiting it stays in flight until then. */
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
   const promise = new Promise<void>((done) => (resolve = done));

@@ -1,11 +1,11 @@
 import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { ChangesOnRead } from '../../../core/context/changes-on-read';
 import { CurrentUser, Public } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { PdfExportsService } from '../application/pdf-exports.service';
 import { PdfQueryDto } from './pdf-query.dto';
-import { ChangesOnRead } from '../../../core/context/changes-on-read';
 
 const URL_RESPONSE = { schema: { type: 'object', properties: { url: { type: 'string', format: 'uri' } }, required: ['url'] } };
 

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, P
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { answeredNotModified, ConditionalRead, ConditionalWrite, entityTag, HonoursReturnPreference, toEnvelope } from '@app/common';
+import { ChangesOnRead } from '../../../core/context/changes-on-read';
 import { CurrentUser, IntegrationScopes, SiteTokenReadable } from '../../identity/api/auth.decorators';
 import { User } from '../../identity/domain/user';
 import { PublishedSitesService } from '../application/published-sites.service';
@@ -11,7 +12,6 @@ import { VisitorAuthService } from '../application/visitor-auth.service';
 import { parsePosition, requiredPointer } from '../domain/structure';
 import { AdaptiveSchemaDto, CreateSiteDto, ListSitesQueryDto, ShareKeyQueryDto, SortStructureDto, UpdatePublishingAuthDto, UpdateSiteDto } from './dto/sites.dto';
 import { SitePresenter } from './site.presenter';
-import { ChangesOnRead } from '../../../core/context/changes-on-read';
 
 @ApiTags('sites')
 @ApiBearerAuth()
